@@ -1,0 +1,96 @@
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, findBrowser } from '../scripts/find-browser';
+
+/** What bench/page-probes.js puts on `window.__bench` (times are performance.now() of the page). */
+export interface Probes {
+  longTasks: { start: number; duration: number }[];
+  frames: number[];
+  recordFrames: boolean;
+  rowsPaintedAt: number | undefined;
+  stream: {
+    chunks: { t: number; frames: number }[];
+    done: number | undefined;
+    paints: { t: number; length: number }[];
+    watching: boolean;
+  };
+  keys: { down: number; handled: number | undefined; painted: number | undefined }[];
+  census: {
+    on: boolean;
+    renders: { key: number; inside: boolean; where: string }[];
+    mutations: { key: number; inside: boolean; where: string; type: string }[];
+  };
+  pageChange: Promise<{ clickedAt: number; paintedAt: number }> | undefined;
+  inflight: number;
+  armPageChange(): void;
+  watchAnswer(): void;
+  whenKeyPainted(index: number): Promise<Probes['keys'][number]>;
+  startCensus(regions: Element[]): void;
+}
+
+export type ProbedWindow = Window & { __bench: Probes };
+
+const PROBES_PATH = new URL('./page-probes.js', import.meta.url).pathname;
+
+/** The desktop size the e2e suite uses; the settings preview sits beside the form at this width. */
+export const VIEWPORT = { width: 1400, height: 900 };
+
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = findBrowser();
+  if (!executablePath) {
+    throw new Error('No Chromium found: install Debian\'s "chromium" package, or set CHROMIUM_PATH');
+  }
+  return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+}
+
+export interface ProbedPage {
+  context: BrowserContext;
+  page: Page;
+  cdp: CDPSession;
+  /** Paths of every script the page requested so far, in order. */
+  scripts: string[];
+  close(): Promise<void>;
+}
+
+interface PageOptions {
+  /** Chromium's CPU slowdown factor (CDP Emulation.setCPUThrottlingRate). */
+  cpuSlowdown?: number;
+  /** Bypass the HTTP cache for every request (CDP Network.setCacheDisabled). */
+  coldCache?: boolean;
+}
+
+/**
+ * A page in a fresh context (empty storage and cache, as a first visit), with the probes
+ * installed before any of the app's scripts.
+ */
+export async function openProbedPage(browser: Browser, baseURL: string, options: PageOptions = {}): Promise<ProbedPage> {
+  const context = await browser.newContext({ baseURL, viewport: VIEWPORT });
+  await context.addInitScript({ path: PROBES_PATH });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  if (options.coldCache) {
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  }
+  if (options.cpuSlowdown && options.cpuSlowdown > 1) {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuSlowdown });
+  }
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  return {
+    context,
+    page,
+    cdp,
+    scripts,
+    close: () => context.close(),
+  };
+}
+
+/** Waits until no fetch of the app is in flight, then two more frames, so a measurement starts on a quiet page. */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() => (window as unknown as ProbedWindow).__bench.inflight === 0);
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}

@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export const DIST_DIR = new URL('../dist/', import.meta.url).pathname;
+
+/** The scripts dist/index.html loads by itself: its module scripts and modulepreload links. */
+export function entryScripts(distDir = DIST_DIR): string[] {
+  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+  const paths = new Set<string>();
+  for (const tag of html.match(/<(?:script|link)\b[^>]*>/g) ?? []) {
+    const isScript = tag.startsWith('<script') && /\btype=["']?module/.test(tag);
+    const isPreload = tag.startsWith('<link') && /\brel=["']?modulepreload/.test(tag);
+    const source = /\b(?:src|href)=["']?([^"'\s>]+)/.exec(tag)?.[1];
+    if ((isScript || isPreload) && source) paths.add(new URL(source, 'http://app/').pathname);
+  }
+  return [...paths];
+}
+
+export interface ScriptSizes {
+  /** Sum of the gzipped sizes, in bytes. */
+  gzipBytes: number;
+  files: { path: string; gzipBytes: number }[];
+}
+
+/** Gzips (zlib's default level, as HTTP servers use) each served path's file in dist and sums. */
+export function gzippedSizes(paths: readonly string[], distDir = DIST_DIR): ScriptSizes {
+  const files = [...new Set(paths)].map((path) => ({
+    path,
+    gzipBytes: gzipSync(readFileSync(join(distDir, decodeURIComponent(path)))).length,
+  }));
+  return { gzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0), files };
+}

@@ -1,0 +1,48 @@
+import { writeFile } from 'node:fs/promises';
+import { cpus } from 'node:os';
+
+export interface Figure {
+  name: string;
+  /** null when the figure could not be measured (see `note`). */
+  value: number | null;
+  unit: string;
+  /** The budget in words, e.g. "<= 200 KB"; absent for figures reported for information. */
+  budget?: string;
+  /** Budget check; null for information lines and for figures that could not be measured. */
+  pass: boolean | null;
+  /** The samples the value summarises (one per run), when there are several. */
+  runs?: number[];
+  note?: string;
+}
+
+interface Budget {
+  budget: string;
+  check: (value: number) => boolean;
+}
+
+export const atMost = (limit: number, unit: string): Budget => ({ budget: `<= ${limit} ${unit}`.trim(), check: (value) => value <= limit });
+export const atLeast = (limit: number, unit: string): Budget => ({ budget: `>= ${limit} ${unit}`.trim(), check: (value) => value >= limit });
+
+export function figure(name: string, value: number, unit: string, budget?: Budget, extra: Pick<Figure, 'runs' | 'note'> = {}): Figure {
+  return budget
+    ? { name, value, unit, budget: budget.budget, pass: budget.check(value), ...extra }
+    : { name, value, unit, pass: null, ...extra };
+}
+
+export function unmeasured(name: string, unit: string, budget: Budget | undefined, note: string): Figure {
+  return { name, value: null, unit, budget: budget?.budget, pass: budget ? false : null, note };
+}
+
+export function formatLine(item: Figure): string {
+  const value = item.value === null ? 'n/a' : `${item.value} ${item.unit}`.trim();
+  const verdict = item.pass === null ? (item.budget ? 'FAIL' : 'INFO') : item.pass ? 'PASS' : 'FAIL';
+  const budget = item.budget ? `budget ${item.budget}` : '';
+  const runs = item.runs && item.runs.length > 1 ? `  runs [${item.runs.join(', ')}]` : '';
+  const note = item.note ? `  (${item.note})` : '';
+  return `${item.name.padEnd(48)} ${value.padStart(14)}  ${budget.padEnd(20)} ${verdict}${runs}${note}`;
+}
+
+export async function writeResults(file: string, figures: readonly Figure[], meta: Record<string, unknown>): Promise<void> {
+  const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', node: process.version, platform: process.platform };
+  await writeFile(file, `${JSON.stringify({ date: new Date().toISOString(), machine, ...meta, figures }, null, 2)}\n`);
+}

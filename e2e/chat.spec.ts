@@ -1,0 +1,319 @@
+import { expect, test, type Page, type Request, type Response } from '@playwright/test';
+
+/** This spec's own seeded chatbot, so nothing here disturbs another spec. */
+const BOT = 'e2e-chat';
+const AUTH = { authorization: 'demo-secret-key' };
+/** A 1×1 PNG, generated here rather than committed as a binary. */
+const PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const LONG_QUESTION = 'Describe in detail every home for sale in Austin, with prices, rooms and neighbourhoods.';
+
+interface AskBody {
+  sessionID: number;
+  content: string;
+  chatAskType?: string | null;
+  stream?: boolean;
+  fileIds?: number[];
+}
+
+interface StreamFinal {
+  QuestionID: number;
+  AnswerID: number;
+  Answer: string;
+  TotalToken: number;
+}
+
+const isAsk = (request: Request) => request.method() === 'POST' && request.url().endsWith('/chat/Chat/ClientAsk');
+const isAskResponse = (response: Response) => isAsk(response.request());
+
+function messageBox(page: Page) {
+  return page.getByRole('textbox', { name: 'Message' });
+}
+
+function lastAnswer(page: Page) {
+  return page.getByTestId('assistant-message').last();
+}
+
+async function openChat(page: Page) {
+  await page.goto(`/bots/${BOT}/chat`);
+  await expect(messageBox(page)).toBeVisible();
+}
+
+async function send(page: Page, text: string) {
+  await messageBox(page).fill(text);
+  await messageBox(page).press('Enter');
+}
+
+/** The closing object of an SSE answer body (or of a bare JSON sequence). */
+function finalOf(body: string): StreamFinal {
+  const objects = body
+    .split('\n')
+    .map((line) => line.replace(/^data:\s*/, '').trim())
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Partial<StreamFinal>);
+  const final = objects.find((object) => typeof object.Answer === 'string');
+  if (!final) throw new Error(`no final object in the stream: ${body.slice(0, 200)}`);
+  return final as StreamFinal;
+}
+
+const normalise = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** Records every distinct length the newest answer's text goes through, with its status. */
+async function recordAnswerGrowth(page: Page) {
+  await page.evaluate(() => {
+    const samples: Array<{ length: number; status: string }> = [];
+    (window as unknown as { answerSamples: typeof samples }).answerSamples = samples;
+    new MutationObserver(() => {
+      const answers = document.querySelectorAll('[data-testid="assistant-message"]');
+      const answer = answers[answers.length - 1];
+      const text = answer?.querySelector('[data-testid="answer-text"]');
+      if (!answer || !text) return;
+      const length = (text.textContent ?? '').length;
+      const status = answer.getAttribute('data-status') ?? '';
+      const last = samples[samples.length - 1];
+      if (!last || last.length !== length || last.status !== status) samples.push({ length, status });
+    }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+}
+
+// Tests of one file run in order on one worker, so the rate-limit test below runs last.
+test.describe('chat pane', () => {
+  test('shows the welcome message and suggestions a new visitor sees; a suggestion sends itself', async ({ page }) => {
+    const detail = await page.request.post('/chat/Chatbot/Detail', { headers: AUTH, data: { serialNumber: BOT } });
+    const settings = (await detail.json()).Data as { WelcomeMessage: string; SuggestedMessage: string; UserInputPlaceholder: string };
+    const suggestions = settings.SuggestedMessage.split('\n').map((line) => line.trim()).filter(Boolean);
+
+    await openChat(page);
+    if (settings.WelcomeMessage) {
+      await expect(page.getByTestId('welcome-message')).toContainText(normalise(settings.WelcomeMessage).slice(0, 40));
+    }
+    if (settings.UserInputPlaceholder) {
+      await expect(messageBox(page)).toHaveAttribute('placeholder', settings.UserInputPlaceholder);
+    }
+    test.skip(suggestions.length === 0, 'the seeded chatbot has no suggested messages');
+    const group = page.getByRole('group', { name: 'Suggested messages' });
+    await expect(group.getByRole('button')).toHaveCount(suggestions.length);
+
+    const asked = page.waitForRequest(isAsk);
+    await group.getByRole('button', { name: suggestions[0]! }).click();
+    expect(((await asked).postDataJSON() as AskBody).content).toBe(suggestions[0]);
+    await expect(page.getByTestId('user-message')).toContainText(suggestions[0]!);
+    await expect(lastAnswer(page)).toHaveAttribute('data-status', 'done');
+    await expect(group).toBeHidden();
+  });
+
+  test('a streamed answer grows in visible steps and ends equal to the final Answer', async ({ page }) => {
+    await openChat(page);
+    await recordAnswerGrowth(page);
+    const answered = page.waitForResponse(isAskResponse);
+    const asked = page.waitForRequest(isAsk);
+    await send(page, LONG_QUESTION);
+
+    const body = (await asked).postDataJSON() as AskBody;
+    expect(body).toMatchObject({ content: LONG_QUESTION, chatAskType: 'Text', stream: true });
+    expect(body.sessionID).toEqual(expect.any(Number));
+
+    const answer = lastAnswer(page);
+    await expect(answer).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+    const final = finalOf(await (await answered).text());
+
+    const samples = await page.evaluate(
+      () => (window as unknown as { answerSamples: Array<{ length: number; status: string }> }).answerSamples,
+    );
+    const finalLength = (await answer.getByTestId('answer-text').textContent())?.length ?? 0;
+    const growingSteps = new Set(
+      samples.filter((sample) => sample.status === 'streaming' && sample.length > 0 && sample.length < finalLength).map((sample) => sample.length),
+    );
+    expect(growingSteps.size).toBeGreaterThanOrEqual(3);
+    expect([...growingSteps]).toEqual([...growingSteps].sort((a, b) => a - b));
+
+    // The rendered Markdown reads as the Answer; its source is the Answer, character for character.
+    await answer.getByRole('button', { name: 'Markdown source' }).click();
+    expect(await answer.getByTestId('answer-source').textContent()).toBe(final.Answer);
+    await answer.getByRole('button', { name: 'Markdown source' }).click();
+
+    // On demand: ids, tokens and timings of this answer.
+    await answer.getByRole('button', { name: 'Details' }).click();
+    const details = answer.getByRole('table', { name: 'Answer details' });
+    await expect(details.getByRole('row', { name: /Question ID/ })).toContainText(String(final.QuestionID));
+    await expect(details.getByRole('row', { name: /Answer ID/ })).toContainText(String(final.AnswerID));
+    await expect(details.getByRole('row', { name: /Tokens/ })).toContainText(String(final.TotalToken));
+    await expect(details.getByRole('row', { name: /Time to first fragment/ })).toContainText(/\d+(\.\d+)? m?s/);
+    await expect(details.getByRole('row', { name: /Total time/ })).toContainText(/\d+(\.\d+)? m?s/);
+  });
+
+  test('Stop keeps the partial answer, marked as stopped', async ({ page }) => {
+    await openChat(page);
+    await send(page, LONG_QUESTION);
+    const answer = lastAnswer(page);
+    const text = answer.getByTestId('answer-text');
+    await expect.poll(async () => ((await text.textContent()) ?? '').length).toBeGreaterThan(10);
+    await expect(answer).toHaveAttribute('data-status', 'streaming');
+
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await expect(answer).toHaveAttribute('data-status', 'stopped');
+    await expect(answer.getByText('Stopped', { exact: true })).toBeVisible();
+    const partial = (await text.textContent()) ?? '';
+    expect(partial.length).toBeGreaterThan(10);
+    await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+
+    // Nothing more arrives after the stop, and the partial answer outlives a reload.
+    await page.reload();
+    await expect(lastAnswer(page)).toHaveAttribute('data-status', 'stopped');
+    await expect(lastAnswer(page).getByTestId('answer-text')).toHaveText(partial);
+  });
+
+  test('the non-streamed mode answers in one piece', async ({ page }) => {
+    await openChat(page);
+    await page.getByRole('switch', { name: 'Stream answers' }).uncheck();
+    const asked = page.waitForRequest(isAsk);
+    const answered = page.waitForResponse(isAskResponse);
+    await send(page, 'Is there a two-bedroom home for rent in Denver?');
+    expect(((await asked).postDataJSON() as AskBody).stream).toBe(false);
+    const data = ((await (await answered).json()) as { Data: { messageid: number; content: string; totalToken: number } }).Data;
+
+    const answer = lastAnswer(page);
+    await expect(answer).toHaveAttribute('data-status', 'done');
+    await answer.getByRole('button', { name: 'Markdown source' }).click();
+    expect(await answer.getByTestId('answer-source').textContent()).toBe(data.content);
+    await answer.getByRole('button', { name: 'Details' }).click();
+    const details = answer.getByRole('table', { name: 'Answer details' });
+    await expect(details.getByRole('row', { name: /Message ID/ })).toContainText(String(data.messageid));
+    await expect(details.getByRole('row', { name: /Tokens/ })).toContainText(String(data.totalToken));
+  });
+
+  test('an image is uploaded with progress and sent as Image with its file id', async ({ page }) => {
+    await openChat(page);
+    const confirmed = page.waitForResponse((response) => response.url().endsWith('/chat/User/ConfirmUpload'));
+    await page.getByLabel('Files to attach').setInputFiles({ name: 'porch.png', mimeType: 'image/png', buffer: PIXEL_PNG });
+    const fileId = ((await (await confirmed).json()) as { Data: { FileStoreId: number } }).Data.FileStoreId;
+    const attachment = page.getByRole('listitem', { name: 'porch.png' });
+    await expect(attachment).toContainText('Uploaded');
+
+    const asked = page.waitForRequest(isAsk);
+    // Content may be empty when media is attached.
+    await page.getByRole('button', { name: 'Send' }).click();
+    const body = (await asked).postDataJSON() as AskBody;
+    expect(body.chatAskType).toBe('Image');
+    expect(body.fileIds).toEqual([fileId]);
+    expect(body.content).toBe('');
+
+    await expect(page.getByTestId('user-message').last()).toContainText('porch.png');
+    await expect(lastAnswer(page)).toHaveAttribute('data-status', 'done');
+    await expect(page.getByRole('list', { name: 'Attachments' })).toBeHidden();
+  });
+
+  test('a too-large or wrong-type file is refused with its name and is never uploaded', async ({ page }) => {
+    await openChat(page);
+    const uploads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/chat/User/')) uploads.push(request.url());
+    });
+
+    await page.getByLabel('Files to attach').setInputFiles({
+      name: 'huge.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(21 * 1024 * 1024, 1),
+    });
+    const refusal = page.getByRole('alert').filter({ hasText: 'not attached' });
+    await expect(refusal).toContainText('huge.png');
+    await expect(refusal).toContainText('over the limit of 20 MB for each image');
+
+    await page.getByLabel('Files to attach').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await expect(refusal).toContainText('notes.txt');
+    await expect(refusal).toContainText('not a supported file type');
+    await expect(page.getByRole('list', { name: 'Attachments' })).toBeHidden();
+    expect(uploads).toEqual([]);
+
+    // And an empty message without media is refused before anything is sent.
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText('Message: write a message, or attach')).toBeVisible();
+    await expect(page.getByTestId('user-message')).toHaveCount(0);
+  });
+
+  test('the transcript and the open session survive a reload', async ({ page }) => {
+    await openChat(page);
+    await send(page, 'Which neighbourhoods in Seattle have listings?');
+    await expect(lastAnswer(page)).toHaveAttribute('data-status', 'done');
+    const answerText = await lastAnswer(page).getByTestId('answer-text').innerText();
+    const sessionBadge = await page.getByText(/^Session #\d+$/).textContent();
+
+    await page.reload();
+    await expect(page.getByTestId('user-message')).toContainText('Which neighbourhoods in Seattle have listings?');
+    await expect(lastAnswer(page).getByTestId('answer-text')).toHaveText(answerText);
+    await expect(page.getByText(/^Session #\d+$/)).toHaveText(sessionBadge!);
+    await expect(
+      page.getByRole('navigation', { name: 'Chat sessions' }).getByRole('button', { name: /Which neighbourhoods in Seattle/ }),
+    ).toBeVisible();
+  });
+
+  test('a connection that breaks mid-answer keeps the partial text and offers Retry', async ({ page }) => {
+    await openChat(page);
+    // The one fault the local service cannot produce on request: a stream cut before its end.
+    await page.route('**/chat/Chat/ClientAsk', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'text/event-stream',
+        body: 'data: {"content":"The first "}\n\ndata: {"content":"half of"}\n\n',
+      }),
+    );
+    await send(page, 'Tell me about the cheapest listing.');
+    const answer = lastAnswer(page);
+    await expect(answer).toHaveAttribute('data-status', 'failed');
+    await expect(answer.getByTestId('answer-text')).toHaveText('The first half of');
+    await expect(answer.getByRole('alert')).toContainText('The answer was cut off');
+
+    await page.unroute('**/chat/Chat/ClientAsk');
+    await answer.getByRole('button', { name: 'Retry' }).click();
+    await expect(lastAnswer(page)).toHaveAttribute('data-status', 'done');
+    await expect(page.getByTestId('assistant-message')).toHaveCount(1);
+  });
+
+  test('an unknown session says so and offers a new one', async ({ page }) => {
+    await openChat(page);
+    await page.getByLabel('Continue a session').fill('987654321');
+    await page.getByRole('button', { name: 'Open', exact: true }).click();
+    await expect(page.getByText('Session #987654321')).toBeVisible();
+    await send(page, 'Hello?');
+    const answer = lastAnswer(page);
+    await expect(answer).toHaveAttribute('data-status', 'failed');
+    await expect(answer.getByRole('alert')).toContainText('This session no longer exists');
+    await expect(answer.getByRole('alert')).toContainText('sessionID: no such session');
+
+    await answer.getByRole('button', { name: 'Start a new chat' }).click();
+    await expect(page.getByText(/^Session #\d+$/)).not.toHaveText('Session #987654321');
+    await send(page, 'Hello again');
+    await expect(lastAnswer(page)).toHaveAttribute('data-status', 'done');
+  });
+
+  // Last, and restoring what it changes: the rate limit is a setting of the shared chatbot.
+  test('with RateLimitCount 1 the second message shows the configured rate-limit message', async ({ page }) => {
+    const detail = await page.request.post('/chat/Chatbot/Detail', { headers: AUTH, data: { serialNumber: BOT } });
+    const original = (await detail.json()).Data as { RateLimitCount: number; RateLimitTime: number; RateLimitMessage: string };
+    const edit = (data: Record<string, unknown>) =>
+      page.request.post('/chat/Chatbot/Edit', { headers: AUTH, data: { serialNumber: BOT, ...data } });
+
+    expect((await edit({ RateLimitCount: 1, RateLimitTime: 60, RateLimitMessage: 'Slow down, friend.' })).ok()).toBe(true);
+    try {
+      await openChat(page);
+      await page.getByRole('button', { name: 'New chat' }).click();
+      await expect(page.getByText(/^Session #\d+$/)).toBeVisible();
+      await send(page, 'First question');
+      await expect(lastAnswer(page)).toHaveAttribute('data-status', 'done');
+
+      await send(page, 'Second question');
+      const answer = lastAnswer(page);
+      await expect(answer).toHaveAttribute('data-status', 'failed');
+      await expect(answer.getByRole('alert')).toContainText('Rate limit reached');
+      await expect(answer.getByRole('alert')).toContainText('Slow down, friend.');
+    } finally {
+      await edit({
+        RateLimitCount: original.RateLimitCount,
+        RateLimitTime: original.RateLimitTime,
+        RateLimitMessage: original.RateLimitMessage,
+      });
+    }
+  });
+});

@@ -1,0 +1,89 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('app shell and connection', () => {
+  test('a fresh start opens the dashboard connected to the demo chatbot', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/bots\/demo-bot\/listings$/);
+    await expect(page.getByRole('combobox', { name: 'Chatbot' })).toHaveValue('demo-bot');
+    await expect(page.getByRole('table', { name: 'Listings' }).getByRole('row').nth(1)).toBeVisible();
+  });
+
+  test('navigation reaches the three areas and every view is linkable', async ({ page }) => {
+    await page.goto('/bots/e2e-shell/listings');
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+
+    await nav.getByRole('link', { name: 'Settings' }).click();
+    await expect(page).toHaveURL(/\/bots\/e2e-shell\/settings$/);
+    await expect(page.getByLabel('Name', { exact: true })).toBeVisible();
+
+    await nav.getByRole('link', { name: 'Chat' }).click();
+    await expect(page).toHaveURL(/\/bots\/e2e-shell\/chat$/);
+    await expect(page.getByRole('heading', { name: 'Chat', level: 2 })).toBeVisible();
+
+    await nav.getByRole('link', { name: 'Listings' }).click();
+    await expect(page).toHaveURL(/\/bots\/e2e-shell\/listings$/);
+    await expect(page.getByRole('table', { name: 'Listings' })).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByRole('table', { name: 'Listings' })).toBeVisible();
+  });
+
+  test('the chatbot switcher keeps the area and changes the chatbot', async ({ page }) => {
+    await page.goto('/bots/demo-bot/chat');
+    await page.getByRole('combobox', { name: 'Chatbot' }).click();
+    await page.getByRole('option', { name: 'e2e-shell' }).click();
+    await expect(page).toHaveURL(/\/bots\/e2e-shell\/chat$/);
+  });
+
+  test('Test connection passes with the demo keys and names a wrong secret key', async ({ page }) => {
+    await page.goto('/connection');
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    const results = page.getByRole('region', { name: 'Connection test results' });
+    await expect(results.getByText('All checks passed')).toBeVisible();
+    await expect(results.getByText('Secret key', { exact: true })).toBeVisible();
+    await expect(results.getByText('Session key', { exact: true })).toBeVisible();
+
+    await page.getByLabel('Secret key').fill('not-the-key');
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect(results.getByText('Some checks failed')).toBeVisible();
+    const secretRow = results.getByRole('listitem').filter({ hasText: 'Secret key' });
+    await expect(secretRow).toContainText('refused');
+    await expect(secretRow).toContainText('Authorization');
+    await expect(results.getByRole('listitem').filter({ hasText: 'Session key' })).toContainText('accepted');
+  });
+
+  test('a refused key anywhere leads to Connection with the reason, and fixing it recovers', async ({ page }) => {
+    await page.goto('/connection');
+    await page.getByLabel('Session key').fill('wrong-session-key');
+    await page.getByRole('button', { name: 'Save connection' }).click();
+
+    await page.goto('/bots/e2e-shell/listings');
+    await expect(page).toHaveURL(/\/connection$/);
+    await expect(page.getByRole('alert').filter({ hasText: 'refused' })).toContainText('chatrobot-sessionkey');
+
+    await page.getByLabel('Session key').fill('demo-session-key');
+    await page.getByRole('button', { name: 'Save connection' }).click();
+    await expect(page).toHaveURL(/\/bots\/e2e-shell\/listings$/);
+    await expect(page.getByRole('table', { name: 'Listings' }).getByRole('row').nth(1)).toBeVisible();
+  });
+
+  test('keys stay out of localStorage unless "remember" is ticked', async ({ page }) => {
+    await page.goto('/connection');
+    await expect(page.getByLabel('Secret key')).toHaveValue('demo-secret-key');
+    const stored = await page.evaluate(() => JSON.stringify({ ...window.localStorage }));
+    expect(stored).not.toContain('demo-secret-key');
+
+    await page.getByLabel('Remember on this device').check();
+    await page.getByRole('button', { name: 'Save connection' }).click();
+    const remembered = await page.evaluate(() => JSON.stringify({ ...window.localStorage }));
+    expect(remembered).toContain('demo-secret-key');
+  });
+
+  test('dark mode can be toggled', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/connection');
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+    await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  });
+});

@@ -1,0 +1,63 @@
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const FEATURES = ['connection', 'settings', 'chat', 'listings'];
+
+/**
+ * design.md's layering, enforced: a feature never imports another feature; the shared
+ * folders (api, components, lib) import no feature; api imports no component; the
+ * server imports only the contract and the test-data generators from src/.
+ */
+const layering = [
+  ...FEATURES.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message: 'A feature may not import another feature; move shared code to src/components or src/lib.',
+  })),
+  { target: './src/api', from: ['./src/features', './src/components', './src/app'], message: 'src/api knows HTTP, not UI.' },
+  { target: './src/components', from: ['./src/features', './src/app'], message: 'Shared components import no feature.' },
+  { target: './src/lib', from: ['./src/features', './src/components', './src/app', './src/api'], message: 'src/lib holds pure helpers.' },
+  {
+    target: './server',
+    from: './src',
+    except: ['./api/contract', './test-data'],
+    message: 'The server imports only the contract and the test-data generators from src/.',
+  },
+];
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'bench/results.json'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  importX.flatConfigs.recommended,
+  importX.flatConfigs.typescript,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      globals: { ...globals.browser, ...globals.node },
+    },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.app.json', 'tsconfig.node.json'], noWarnOnMultipleProjects: true })],
+    },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: layering }],
+      'import-x/no-cycle': 'error',
+      'import-x/no-named-as-default-member': 'off',
+    },
+  },
+  {
+    // The service's start-up banner and the CLI scripts talk to a terminal on purpose.
+    files: ['server/main.ts', 'scripts/**', 'bench/**'],
+    rules: { 'no-console': 'off' },
+  },
+);

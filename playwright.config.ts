@@ -1,0 +1,44 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, findBrowser } from './scripts/find-browser';
+
+const PORT = Number(process.env.E2E_PORT ?? 8790);
+const baseURL = `http://localhost:${PORT}`;
+/** A fresh database per run: the command below empties it before the service starts. */
+const dataDir = join(tmpdir(), `realty-bot-e2e-${PORT}`);
+
+/** Each spec file works on its own seeded chatbot so files can run side by side. */
+const E2E_CHATBOT_IDS = ['e2e-shell', 'e2e-settings', 'e2e-chat', 'e2e-listings', 'e2e-reliability'];
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: findBrowser(), args: CHROMIUM_ARGS },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1400, height: 900 } } }],
+  webServer: {
+    command: `rm -rf "${dataDir}" && tsx server/main.ts`,
+    url: `${baseURL}/console/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      EXTRA_CHATBOT_IDS: E2E_CHATBOT_IDS.join(','),
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

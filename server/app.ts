@@ -1,0 +1,99 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { defaultConfig, seededChatbotIds, type ServiceConfig } from './config';
+import type { LocalContext } from './context';
+import { createStores, openDatabase } from './db';
+import { installEnvelopeHandlers, pathOf, ServiceError } from './envelope';
+import { registerProxy } from './proxy';
+import { RateLimiter } from './rate-limiter';
+import { registerChatRoutes } from './routes/chat';
+import { registerChatbotRoutes } from './routes/chatbot';
+import { registerConsoleRoutes } from './routes/console';
+import { registerFileRoutes } from './routes/files';
+import { registerListingRoutes } from './routes/listings';
+import { seedChatbots } from './seed';
+import { registerStatic } from './static';
+
+/** JSON bodies; the file upload has its own, larger limit. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+export const DATABASE_FILE = 'realty-bot.sqlite';
+export const FILES_FOLDER = 'files';
+
+export interface AppOptions extends Partial<ServiceConfig> {
+  /** The clock in ms (default Date.now). */
+  now?: () => number;
+  /** Where log lines go (default stdout); tests read them to check no secret is logged. */
+  logStream?: { write(line: string): void };
+}
+
+function loggerOptions(level: ServiceConfig['logLevel'], stream: AppOptions['logStream']): FastifyServerOptions['logger'] {
+  const secretHeaders = ['authorization', '"chatrobot-sessionkey"', 'cookie'];
+  return {
+    level,
+    ...(stream ? { stream } : {}),
+    redact: {
+      paths: secretHeaders.flatMap((header) => [`req.headers.${header}`, `headers.${header}`]),
+      censor: '[redacted]',
+    },
+    serializers: {
+      // The upload address carries its token in the query string: log paths only.
+      req: (request: { method?: string; url?: string; ip?: string }) => ({
+        method: request.method,
+        url: pathOf(request.url ?? ''),
+        remoteAddress: request.ip,
+      }),
+    },
+  };
+}
+
+/**
+ * JSON is the only body the API takes. A request without Content-Type is read as JSON
+ * (the interface's listing examples send none); any other type is refused with 415.
+ */
+function acceptJsonOnly(app: FastifyInstance): void {
+  app.removeContentTypeParser('text/plain');
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('*', { parseAs: 'string' }, (request, body, done) => {
+    if (request.headers['content-type'] === undefined) return parseJson(request, body as string, done);
+    done(new ServiceError(415, 'Content-Type: must be application/json'), undefined);
+  });
+}
+
+function registerLocalService(app: FastifyInstance, config: ServiceConfig, now: () => number): void {
+  const filesDir = join(config.dataDir, FILES_FOLDER);
+  mkdirSync(filesDir, { recursive: true });
+  const db = openDatabase(join(config.dataDir, DATABASE_FILE));
+  const stores = createStores(db);
+  seedChatbots(stores, seededChatbotIds(config), now());
+
+  const context: LocalContext = { config, stores, filesDir, limiter: new RateLimiter(), now, streams: new Set() };
+  app.addHook('preClose', async () => {
+    for (const stream of context.streams) stream.abort();
+  });
+  app.addHook('onClose', async () => {
+    db.close();
+  });
+
+  registerChatbotRoutes(app, context);
+  registerChatRoutes(app, context);
+  registerListingRoutes(app, context);
+  registerFileRoutes(app, context);
+}
+
+/**
+ * The whole server: the local service (or the proxy to a hosted one), the console
+ * endpoints and the built app. Tests call it with a temporary dataDir and use `inject`.
+ */
+export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
+  const { now = Date.now, logStream, ...overrides } = options;
+  const config: ServiceConfig = { ...defaultConfig(), ...overrides };
+  const app = Fastify({ logger: loggerOptions(config.logLevel, logStream), bodyLimit: JSON_BODY_LIMIT });
+
+  acceptJsonOnly(app);
+  installEnvelopeHandlers(app, { serveApp: registerStatic(app, config.distDir) });
+  registerConsoleRoutes(app, config);
+  if (config.upstream) registerProxy(app, config.upstream);
+  else registerLocalService(app, config, now);
+  return app;
+}

@@ -1,0 +1,137 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const DEMO_SECRET_KEY = 'demo-secret-key';
+export const DEMO_SESSION_KEY = 'demo-session-key';
+export const DEMO_CHATBOT_ID = 'demo-bot';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Proxy mode: every /chat/* request goes to the hosted service instead of the local one. */
+export interface UpstreamConfig {
+  /** Origin (and optional base path) of the hosted service, without a trailing slash. */
+  url: string;
+  /** When set, replaces the browser's Authorization header. */
+  secretKey: string | null;
+  /** When set, replaces the browser's chatrobot-sessionkey header. */
+  sessionKey: string | null;
+  /** What /console/bootstrap offers the browser: DEMO_CHATBOT_ID only when it was set. */
+  chatbotIds: string[];
+}
+
+export interface ServiceConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** The `vite build` output served beside the API. */
+  distDir: string;
+  secretKey: string;
+  sessionKey: string;
+  demoChatbotId: string;
+  extraChatbotIds: string[];
+  upstream: UpstreamConfig | null;
+  /** Pause between two streamed fragments of an answer. */
+  streamDelayMs: number;
+  logLevel: LogLevel;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
+
+export function defaultConfig(): ServiceConfig {
+  return {
+    port: 8787,
+    // `localhost` listens on every loopback address it resolves to (127.0.0.1 and ::1),
+    // so browsers and tools that prefer either reach it, and nothing outside the machine does.
+    host: 'localhost',
+    dataDir: resolve('data'),
+    distDir: DEFAULT_DIST_DIR,
+    secretKey: DEMO_SECRET_KEY,
+    sessionKey: DEMO_SESSION_KEY,
+    demoChatbotId: DEMO_CHATBOT_ID,
+    extraChatbotIds: [],
+    upstream: null,
+    streamDelayMs: 25,
+    logLevel: 'warn',
+  };
+}
+
+type Env = Record<string, string | undefined>;
+
+/** An environment variable, with an empty value treated as unset. */
+function read(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function integerOf(env: Env, name: string, min: number, max: number): number | undefined {
+  const raw = read(env, name);
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || value > max) {
+    throw new ConfigError(`${name}: must be a whole number between ${min} and ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+export function chatbotIdList(text: string | undefined): string[] {
+  if (!text) return [];
+  return [...new Set(text.split(',').map((id) => id.trim()).filter(Boolean))];
+}
+
+function upstreamUrlOf(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('UPSTREAM_URL: must be a full http:// or https:// address');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError('UPSTREAM_URL: must be a full http:// or https:// address');
+  }
+  if (url.username || url.password) {
+    throw new ConfigError('UPSTREAM_URL: must not carry credentials; use UPSTREAM_SECRET_KEY and UPSTREAM_SESSION_KEY');
+  }
+  if (url.search || url.hash) throw new ConfigError('UPSTREAM_URL: must not have a query or fragment');
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/** Reads the service's settings from the environment (see server/README in the report). */
+export function configFromEnv(env: Env): ServiceConfig {
+  const defaults = defaultConfig();
+  const logLevel = read(env, 'LOG_LEVEL') ?? defaults.logLevel;
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL: must be one of ${LOG_LEVELS.join(', ')}`);
+  }
+  const demoChatbotId = read(env, 'DEMO_CHATBOT_ID');
+  const upstreamUrl = read(env, 'UPSTREAM_URL');
+  return {
+    port: integerOf(env, 'PORT', 0, 65_535) ?? defaults.port,
+    host: read(env, 'HOST') ?? defaults.host,
+    dataDir: resolve(read(env, 'DATA_DIR') ?? defaults.dataDir),
+    distDir: defaults.distDir,
+    secretKey: read(env, 'API_SECRET_KEY') ?? defaults.secretKey,
+    sessionKey: read(env, 'API_SESSION_KEY') ?? defaults.sessionKey,
+    demoChatbotId: demoChatbotId ?? defaults.demoChatbotId,
+    extraChatbotIds: chatbotIdList(read(env, 'EXTRA_CHATBOT_IDS')),
+    upstream: upstreamUrl
+      ? {
+          url: upstreamUrlOf(upstreamUrl),
+          secretKey: read(env, 'UPSTREAM_SECRET_KEY') ?? null,
+          sessionKey: read(env, 'UPSTREAM_SESSION_KEY') ?? null,
+          chatbotIds: demoChatbotId ? [demoChatbotId] : [],
+        }
+      : null,
+    streamDelayMs: integerOf(env, 'STREAM_DELAY_MS', 0, 10_000) ?? defaults.streamDelayMs,
+    logLevel: logLevel as LogLevel,
+  };
+}
+
+/** Every chatbot the local service seeds: the demo one first, then the extras. */
+export function seededChatbotIds(config: ServiceConfig): string[] {
+  return [...new Set([config.demoChatbotId, ...config.extraChatbotIds])];
+}

@@ -1,0 +1,22 @@
+import { createChatbotStore } from './chatbots';
+import type { Db } from './database';
+import { createFileStore } from './files';
+import { createListingStore } from './listings';
+import { createMessageStore } from './messages';
+import { createSessionStore } from './sessions';
+
+export { openDatabase, type Db } from './database';
+
+export type Stores = ReturnType<typeof createStores>;
+
+export function createStores(db: Db) {
+  return {
+    chatbots: createChatbotStore(db),
+    sessions: createSessionStore(db),
+    messages: createMessageStore(db),
+    listings: createListingStore(db),
+    files: createFileStore(db),
+    /** Runs `work` in one transaction: all of its writes land, or none. */
+    transaction: <T>(work: () => T): T => db.transaction(work)(),
+  };
+}

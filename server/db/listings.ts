@@ -1,0 +1,227 @@
+import type { Statement } from 'better-sqlite3';
+import type { CreateListingRequest, UpdateListingRequest } from '../../src/api/contract';
+import type { Db } from './database';
+
+type KeyType = UpdateListingRequest['KeyType'];
+type SaleType = CreateListingRequest['SaleType'];
+
+/** A listing as the service keeps it: the create fields without the chatbot id. */
+export type ListingFields = Omit<CreateListingRequest, 'SerialNumber'>;
+export type ListingRecord = ListingFields & { ID: number };
+
+type FieldName = keyof ListingFields;
+
+/**
+ * Every listing field is a real column, so the list filters use indexes; the two arrays
+ * (Images, ExtensionColumn) are stored as JSON text. Unset optional fields are NULL.
+ */
+const COLUMNS: ReadonlyArray<readonly [column: string, field: FieldName, kind: 'value' | 'json']> = [
+  ['sale_type', 'SaleType', 'value'],
+  ['status', 'Status', 'value'],
+  ['currency_symbol', 'CurrencySymbol', 'value'],
+  ['property_type', 'PropertyType', 'value'],
+  ['bedrooms', 'Bedrooms', 'value'],
+  ['bathrooms', 'Bathrooms', 'value'],
+  ['url', 'Url', 'value'],
+  ['mls_number', 'MLSNumber', 'value'],
+  ['year_built', 'YearBuilt', 'value'],
+  ['days_on_market', 'DaysOnMarket', 'value'],
+  ['lot_area', 'LotArea', 'value'],
+  ['building_area', 'BuildingArea', 'value'],
+  ['area_unit', 'AreaUnit', 'value'],
+  ['parking_spots', 'ParkingSpots', 'value'],
+  ['images', 'Images', 'json'],
+  ['tours', 'Tours', 'value'],
+  ['description', 'Description', 'value'],
+  ['extension_column', 'ExtensionColumn', 'json'],
+  ['location', 'Location', 'value'],
+  ['address', 'Address', 'value'],
+  ['city', 'City', 'value'],
+  ['state', 'State', 'value'],
+  ['zip', 'ZIP', 'value'],
+  ['latitude', 'Latitude', 'value'],
+  ['longitude', 'Longitude', 'value'],
+  ['sale_price', 'SalePrice', 'value'],
+  ['unit_area_price', 'UnitAreaPrice', 'value'],
+  ['hoa_month', 'HOAMonth', 'value'],
+  ['estimate_price', 'EstimatePrice', 'value'],
+  ['rent_price', 'RentPrice', 'value'],
+  ['space_type', 'SpaceType', 'value'],
+  ['deposit_fee', 'DepositFee', 'value'],
+];
+
+type Row = Record<string, string | number | null> & { id: number };
+type Bindable = string | number | null;
+
+function columnValues(fields: ListingFields): Bindable[] {
+  return COLUMNS.map(([, field, kind]) => {
+    const value = fields[field];
+    if (value === undefined) return null;
+    return kind === 'json' ? JSON.stringify(value) : (value as string | number);
+  });
+}
+
+function recordOf(row: Row): ListingRecord {
+  const record: Record<string, unknown> = { ID: row.id };
+  for (const [column, field, kind] of COLUMNS) {
+    const value = row[column];
+    if (value === null || value === undefined) continue;
+    record[field] = kind === 'json' ? JSON.parse(String(value)) : value;
+  }
+  return record as ListingRecord;
+}
+
+const KEY_COLUMNS: Record<KeyType, string> = { PlatformId: 'id', MLSNumber: 'mls_number', URL: 'url' };
+
+/** The id a PlatformId key names, or null when the key cannot be one of our ids. */
+function idOfKey(key: string): number | null {
+  const trimmed = key.trim();
+  if (!/^\d{1,15}$/.test(trimmed)) return null;
+  return Number(trimmed);
+}
+
+export interface ListFilters {
+  city?: string;
+  saleType?: SaleType;
+  mlsNumber?: string;
+}
+
+/** What the chat responder looks for; price compares SalePrice or RentPrice by sale type. */
+export interface ListingCriteria {
+  city?: string;
+  saleType?: SaleType;
+  bedrooms?: number;
+  minBedrooms?: number;
+  minPrice?: number;
+  maxPrice?: number;
+  order?: 'newest' | 'cheapest' | 'priciest';
+  /** Only listings a visitor can still buy or rent (Active, PreOnMarket). */
+  availableOnly?: boolean;
+}
+
+const PRICE = "(CASE sale_type WHEN 'for_sale' THEN sale_price ELSE rent_price END)";
+const ORDERS: Record<NonNullable<ListingCriteria['order']>, string> = {
+  newest: 'id DESC',
+  cheapest: `${PRICE} IS NULL, ${PRICE} ASC, id DESC`,
+  priciest: `${PRICE} IS NULL, ${PRICE} DESC, id DESC`,
+};
+
+export type ListingStore = ReturnType<typeof createListingStore>;
+
+export function createListingStore(db: Db) {
+  const columnList = COLUMNS.map(([column]) => column).join(', ');
+  const insert = db.prepare<Bindable[]>(
+    `INSERT INTO listings (chatbot_id, ${columnList}, created_at, updated_at)
+     VALUES (?, ${COLUMNS.map(() => '?').join(', ')}, ?, ?)`,
+  );
+  const updateStatements = Object.fromEntries(
+    Object.entries(KEY_COLUMNS).map(([keyType, keyColumn]) => [
+      keyType,
+      db.prepare<Bindable[]>(
+        `UPDATE listings SET ${COLUMNS.map(([column]) => `${column} = ?`).join(', ')}, updated_at = ?
+         WHERE chatbot_id = ? AND ${keyColumn} = ?`,
+      ),
+    ]),
+  ) as Record<KeyType, Statement<Bindable[]>>;
+  const deleteStatements = Object.fromEntries(
+    Object.entries(KEY_COLUMNS).map(([keyType, keyColumn]) => [
+      keyType,
+      db.prepare<Bindable[]>(`DELETE FROM listings WHERE chatbot_id = ? AND ${keyColumn} = ?`),
+    ]),
+  ) as Record<KeyType, Statement<Bindable[]>>;
+  const selectCities = db.prepare<[string], { city: string }>(
+    "SELECT DISTINCT city FROM listings WHERE chatbot_id = ? AND city IS NOT NULL AND city <> '' ORDER BY city",
+  );
+  const countOfChatbot = db.prepare<[string], { count: number }>('SELECT COUNT(*) AS count FROM listings WHERE chatbot_id = ?');
+
+  /** Statements are built from fixed fragments only (values are always bound), one per filter set. */
+  const cached = new Map<string, Statement<Bindable[]>>();
+  const statement = (sql: string) => {
+    let prepared = cached.get(sql);
+    if (!prepared) {
+      prepared = db.prepare<Bindable[]>(sql);
+      cached.set(sql, prepared);
+    }
+    return prepared;
+  };
+
+  const keyValue = (keyType: KeyType, key: string): Bindable | undefined => {
+    if (keyType !== 'PlatformId') return key;
+    return idOfKey(key) ?? undefined;
+  };
+
+  const create = (chatbotId: string, fields: ListingFields, now: number): number =>
+    Number(insert.run(chatbotId, ...columnValues(fields), now, now).lastInsertRowid);
+
+  const createMany = db.transaction((chatbotId: string, listings: readonly ListingFields[], now: number) =>
+    listings.map((fields) => create(chatbotId, fields, now)),
+  );
+  const deleteKeys = db.transaction((chatbotId: string, keyType: KeyType, keys: readonly string[]) => {
+    let deleted = 0;
+    for (const key of new Set(keys)) {
+      const value = keyValue(keyType, key);
+      if (value !== undefined) deleted += deleteStatements[keyType].run(chatbotId, value).changes;
+    }
+    return deleted;
+  });
+
+  return {
+    create,
+    createMany: (chatbotId: string, listings: readonly ListingFields[], now: number): number[] => createMany(chatbotId, listings, now),
+    /** Replaces the fields of every listing of the chatbot the key selects; how many that was. */
+    update(chatbotId: string, keyType: KeyType, key: string, fields: ListingFields, now: number): number {
+      const value = keyValue(keyType, key);
+      if (value === undefined) return 0;
+      return updateStatements[keyType].run(...columnValues(fields), now, chatbotId, value).changes;
+    },
+    /** Deletes the chatbot's listings the keys select; how many went. */
+    delete: (chatbotId: string, keyType: KeyType, keys: readonly string[]): number => deleteKeys(chatbotId, keyType, keys),
+    list(chatbotId: string, filters: ListFilters, page: { number: number; size: number }): { records: ListingRecord[]; total: number } {
+      const where = ['chatbot_id = ?'];
+      const params: Bindable[] = [chatbotId];
+      if (filters.city) {
+        where.push('city = ?');
+        params.push(filters.city);
+      }
+      if (filters.saleType) {
+        where.push('sale_type = ?');
+        params.push(filters.saleType);
+      }
+      if (filters.mlsNumber) {
+        where.push('mls_number = ?');
+        params.push(filters.mlsNumber);
+      }
+      const condition = where.join(' AND ');
+      const total = (statement(`SELECT COUNT(*) AS count FROM listings WHERE ${condition}`).get(...params) as { count: number }).count;
+      const rows = statement(`SELECT * FROM listings WHERE ${condition} ORDER BY id DESC LIMIT ? OFFSET ?`).all(
+        ...params,
+        page.size,
+        (page.number - 1) * page.size,
+      ) as Row[];
+      return { records: rows.map(recordOf), total };
+    },
+    search(chatbotId: string, criteria: ListingCriteria, limit: number): { records: ListingRecord[]; total: number } {
+      const where = ['chatbot_id = ?'];
+      const params: Bindable[] = [chatbotId];
+      const add = (condition: string, value: Bindable) => {
+        where.push(condition);
+        params.push(value);
+      };
+      if (criteria.city) add('city = ?', criteria.city);
+      if (criteria.saleType) add('sale_type = ?', criteria.saleType);
+      if (criteria.bedrooms !== undefined) add('bedrooms = ?', criteria.bedrooms);
+      if (criteria.minBedrooms !== undefined) add('bedrooms >= ?', criteria.minBedrooms);
+      if (criteria.minPrice !== undefined) add(`${PRICE} >= ?`, criteria.minPrice);
+      if (criteria.maxPrice !== undefined) add(`${PRICE} <= ?`, criteria.maxPrice);
+      if (criteria.availableOnly) where.push("status IN ('Active', 'PreOnMarket')");
+      const condition = where.join(' AND ');
+      const total = (statement(`SELECT COUNT(*) AS count FROM listings WHERE ${condition}`).get(...params) as { count: number }).count;
+      const rows = statement(
+        `SELECT * FROM listings WHERE ${condition} ORDER BY ${ORDERS[criteria.order ?? 'newest']} LIMIT ?`,
+      ).all(...params, limit) as Row[];
+      return { records: rows.map(recordOf), total };
+    },
+    cities: (chatbotId: string): string[] => selectCities.all(chatbotId).map((row) => row.city),
+    count: (chatbotId: string): number => countOfChatbot.get(chatbotId)?.count ?? 0,
+  };
+}

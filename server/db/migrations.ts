@@ -1,0 +1,108 @@
+import type { Database } from 'better-sqlite3';
+
+/**
+ * The schema, one step per version (PRAGMA user_version). Append new steps; never edit a
+ * released one, since existing data directories have already run it.
+ */
+const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE chatbots (
+    id          TEXT PRIMARY KEY,
+    settings    TEXT NOT NULL,
+    created_at  INTEGER NOT NULL,
+    updated_at  INTEGER NOT NULL
+  ) STRICT;
+
+  CREATE TABLE sessions (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    chatbot_id  TEXT NOT NULL REFERENCES chatbots(id) ON DELETE CASCADE,
+    created_at  INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX sessions_chatbot ON sessions (chatbot_id);
+
+  CREATE TABLE messages (
+    id           INTEGER PRIMARY KEY AUTOINCREMENT,
+    session_id   INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    chatbot_id   TEXT NOT NULL,
+    role         TEXT NOT NULL CHECK (role IN ('question', 'answer')),
+    content      TEXT NOT NULL,
+    ask_type     TEXT,
+    file_ids     TEXT,
+    total_token  INTEGER,
+    no_answer    INTEGER,
+    created_at   INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX messages_session ON messages (session_id, id);
+  CREATE INDEX messages_chatbot_month ON messages (chatbot_id, role, created_at);
+
+  CREATE TABLE listings (
+    id               INTEGER PRIMARY KEY AUTOINCREMENT,
+    chatbot_id       TEXT NOT NULL REFERENCES chatbots(id) ON DELETE CASCADE,
+    sale_type        TEXT NOT NULL,
+    status           TEXT NOT NULL,
+    currency_symbol  TEXT NOT NULL,
+    property_type    TEXT NOT NULL,
+    bedrooms         REAL NOT NULL,
+    bathrooms        REAL NOT NULL,
+    url              TEXT NOT NULL,
+    mls_number       TEXT NOT NULL,
+    year_built       INTEGER NOT NULL,
+    days_on_market   REAL NOT NULL,
+    lot_area         REAL NOT NULL,
+    building_area    REAL NOT NULL,
+    area_unit        TEXT NOT NULL,
+    parking_spots    REAL NOT NULL,
+    images           TEXT,
+    tours            TEXT,
+    description      TEXT,
+    extension_column TEXT,
+    location         TEXT,
+    address          TEXT,
+    city             TEXT COLLATE NOCASE,
+    state            TEXT,
+    zip              TEXT,
+    latitude         REAL,
+    longitude        REAL,
+    sale_price       REAL,
+    unit_area_price  REAL,
+    hoa_month        REAL,
+    estimate_price   REAL,
+    rent_price       REAL,
+    space_type       TEXT,
+    deposit_fee      REAL,
+    created_at       INTEGER NOT NULL,
+    updated_at       INTEGER NOT NULL
+  ) STRICT;
+  -- The list filters (city, sale type, MLS number) each within one chatbot, newest first.
+  CREATE INDEX listings_chatbot ON listings (chatbot_id, id);
+  CREATE INDEX listings_chatbot_city ON listings (chatbot_id, city, sale_type, id);
+  CREATE INDEX listings_chatbot_sale_type ON listings (chatbot_id, sale_type, id);
+  CREATE INDEX listings_chatbot_mls ON listings (chatbot_id, mls_number);
+  CREATE INDEX listings_chatbot_url ON listings (chatbot_id, url);
+
+  CREATE TABLE files (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    file_name     TEXT NOT NULL,
+    upload_token  TEXT NOT NULL,
+    content_type  TEXT,
+    size          INTEGER,
+    animated      INTEGER NOT NULL DEFAULT 0,
+    created_at    INTEGER NOT NULL,
+    uploaded_at   INTEGER,
+    confirmed_at  INTEGER
+  ) STRICT;
+  `,
+];
+
+export function migrate(db: Database): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > MIGRATIONS.length) {
+    throw new Error(`The database is from a newer version of this service (schema ${current}); update the service.`);
+  }
+  MIGRATIONS.slice(current).forEach((sql, offset) => {
+    db.transaction(() => {
+      db.exec(sql);
+      db.pragma(`user_version = ${current + offset + 1}`);
+    })();
+  });
+}

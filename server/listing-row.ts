@@ -1,0 +1,48 @@
+import type { ListingRow } from '../src/api/contract';
+import type { ListingRecord } from './db/listings';
+
+export const AREA_UNIT_ABBREVIATIONS = { 'Square Feet': 'sqft', 'Square Meters': 'm²' } as const;
+
+/** Numbers travel as text in the list; an unset one is "". */
+function numberText(value: number | undefined): string {
+  return value === undefined ? '' : String(value);
+}
+
+/** A listing as RealEstateList shows it (interface 2.4, "Listing as returned by the list operation"). */
+export function toListingRow(listing: ListingRecord): ListingRow {
+  return {
+    ID: listing.ID,
+    PropertyType: listing.PropertyType,
+    SaleType: listing.SaleType,
+    Status: listing.Status,
+    Images: JSON.stringify(listing.Images ?? []),
+    CurrencySymbol: listing.CurrencySymbol,
+    Price: numberText(listing.SaleType === 'for_sale' ? listing.SalePrice : listing.RentPrice),
+    State: listing.State ?? '',
+    City: listing.City ?? '',
+    Address: listing.Address ?? '',
+    ZIP: listing.ZIP ?? '',
+    Area: `${listing.BuildingArea} ${AREA_UNIT_ABBREVIATIONS[listing.AreaUnit]}`,
+    Bathrooms: String(listing.Bathrooms),
+    Bedrooms: String(listing.Bedrooms),
+    Url: listing.Url,
+    Tours: listing.Tours ?? '',
+    YearBuilt: String(listing.YearBuilt),
+    MLSNumber: listing.MLSNumber,
+    DaysOnMarket: String(listing.DaysOnMarket),
+    LotArea: String(listing.LotArea),
+    BuildingArea: String(listing.BuildingArea),
+    ParkingSpots: String(listing.ParkingSpots),
+    Description: listing.Description ?? '',
+    RentPrice: numberText(listing.RentPrice),
+    SpaceType: listing.SpaceType ?? '',
+    DepositFee: numberText(listing.DepositFee),
+    SalePrice: numberText(listing.SalePrice),
+    UnitAreaPrice: numberText(listing.UnitAreaPrice),
+    EstimatePrice: numberText(listing.EstimatePrice),
+    HOAMonth: numberText(listing.HOAMonth),
+    LATITUDE: listing.Latitude ?? null,
+    LONGITUDE: listing.Longitude ?? null,
+    ExtensionColumn: JSON.stringify(listing.ExtensionColumn ?? []),
+  };
+}

@@ -1,0 +1,172 @@
+// @vitest-environment node
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { operations } from '../src/api/contract';
+import { DATABASE_FILE } from './app';
+import type { UpstreamConfig } from './config';
+import { SECRET, SESSION, startTestApp, type TestApp } from './test-support';
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+}
+
+/** A stand-in for the hosted service: records what reaches it and answers like it. */
+async function startUpstream() {
+  const seen: Seen[] = [];
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const upstream: FastifyInstance = Fastify();
+  upstream.post('/chat/Chat/ClientAsk', async (request, reply) => {
+    seen.push({ method: request.method, url: request.url, headers: request.headers, body: request.body });
+    reply.hijack();
+    reply.raw.writeHead(200, { 'content-type': 'text/event-stream' });
+    reply.raw.write('data: {"content":"Hello "}\n\n');
+    // The rest only once the test has seen the first fragment arrive through the proxy.
+    await released;
+    reply.raw.write('data: {"content":"there"}\n\n');
+    reply.raw.end('data: {"QuestionID":1,"AnswerID":2,"Answer":"Hello there","TotalToken":3}\n\n');
+  });
+  upstream.all('/chat/*', async (request, reply) => {
+    seen.push({ method: request.method, url: request.url, headers: request.headers, body: request.body });
+    if (request.headers.authorization === 'refuse-me') {
+      return reply.code(401).send({ Data: null, Version: 'up', Success: false, Code: 401, Message: 'Authorization: rejected upstream' });
+    }
+    return { Data: { echoed: true }, Version: 'up', Success: true, Code: 200, Message: '' };
+  });
+  await upstream.listen({ port: 0, host: '127.0.0.1' });
+  const address = upstream.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { upstream, seen, release, url: `http://127.0.0.1:${port}` };
+}
+
+let fake: Awaited<ReturnType<typeof startUpstream>>;
+let running: TestApp[] = [];
+beforeEach(async () => {
+  fake = await startUpstream();
+});
+afterEach(async () => {
+  fake.release();
+  await Promise.all(running.map((started) => started.close()));
+  running = [];
+  await fake.upstream.close();
+});
+
+async function startProxy(upstream: Partial<UpstreamConfig> = {}) {
+  const started = await startTestApp({ upstream: { url: fake.url, secretKey: null, sessionKey: null, chatbotIds: [], ...upstream } });
+  running.push(started);
+  return started;
+}
+
+describe('proxy mode', () => {
+  it('forwards method, path, body and the browser\'s keys, and relays the answer', async () => {
+    const { app } = await startProxy();
+    const body = { SerialNumber: 'hosted-bot', CityName: 'Austin' };
+    const response = await app.inject({
+      method: 'POST',
+      url: `${operations.RealEstateList.path}?trace=1`,
+      headers: { ...SESSION, 'content-type': 'application/json', cookie: 'session=abc' },
+      payload: body,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ Data: { echoed: true }, Version: 'up', Success: true, Code: 200, Message: '' });
+
+    expect(fake.seen).toHaveLength(1);
+    const [seen] = fake.seen;
+    expect(seen).toMatchObject({ method: 'POST', url: `${operations.RealEstateList.path}?trace=1`, body });
+    expect(seen!.headers['chatrobot-sessionkey']).toBe(SESSION['chatrobot-sessionkey']);
+    expect(seen!.headers['content-type']).toBe('application/json');
+    expect(seen!.headers.authorization).toBeUndefined();
+    expect(seen!.headers.cookie).toBeUndefined();
+
+    const models = await app.inject({ method: 'GET', url: operations.ModelList.path, headers: SECRET });
+    expect(models.statusCode).toBe(200);
+    expect(fake.seen[1]).toMatchObject({ method: 'GET', url: operations.ModelList.path });
+    expect(fake.seen[1]!.headers.authorization).toBe(SECRET.authorization);
+  });
+
+  it('relays the hosted service\'s errors as they are', async () => {
+    const { app } = await startProxy();
+    const response = await app.inject({
+      method: 'POST',
+      url: operations.Edit.path,
+      headers: { authorization: 'refuse-me' },
+      payload: { serialNumber: 'x' },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ Code: 401, Message: 'Authorization: rejected upstream' });
+  });
+
+  it('replaces the browser\'s keys with the server\'s, which never reach the browser', async () => {
+    const { app } = await startProxy({ secretKey: 'server-secret', sessionKey: 'server-session', chatbotIds: ['hosted-bot'] });
+    await app.inject({
+      method: 'POST',
+      url: operations.Detail.path,
+      headers: { authorization: 'browser-secret', 'chatrobot-sessionkey': 'browser-session' },
+      payload: { serialNumber: 'hosted-bot' },
+    });
+    await app.inject({ method: 'POST', url: operations.RealEstateList.path, payload: { SerialNumber: 'hosted-bot' } });
+    for (const seen of fake.seen) {
+      expect(seen.headers.authorization).toBe('server-secret');
+      expect(seen.headers['chatrobot-sessionkey']).toBe('server-session');
+    }
+
+    const bootstrap = await app.inject({ method: 'GET', url: '/console/bootstrap' });
+    expect(bootstrap.json()).toEqual({ mode: 'proxy', chatbotIds: ['hosted-bot'], keysHeldByServer: true });
+    expect(bootstrap.body).not.toContain('server-');
+  });
+
+  it('says the keys are not held when the server has none', async () => {
+    const { app } = await startProxy();
+    const bootstrap = await app.inject({ method: 'GET', url: '/console/bootstrap' });
+    expect(bootstrap.json()).toEqual({ mode: 'proxy', chatbotIds: [], keysHeldByServer: false });
+  });
+
+  it('passes a stream through as it arrives', async () => {
+    const { app } = await startProxy();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+
+    const response = await fetch(`http://127.0.0.1:${port}${operations.ClientAsk.path}`, {
+      method: 'POST',
+      headers: { ...SECRET, 'content-type': 'application/json' },
+      body: JSON.stringify({ sessionID: 7, content: 'Hi', stream: true }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/event-stream');
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    // The upstream holds the rest back until this first fragment has come through.
+    const first = await reader.read();
+    expect(decoder.decode(first.value)).toBe('data: {"content":"Hello "}\n\n');
+    fake.release();
+    let rest = '';
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += decoder.decode(chunk.value, { stream: true });
+    expect(rest).toBe('data: {"content":"there"}\n\ndata: {"QuestionID":1,"AnswerID":2,"Answer":"Hello there","TotalToken":3}\n\n');
+    expect(fake.seen[0]!.body).toEqual({ sessionID: 7, content: 'Hi', stream: true });
+  });
+
+  it('answers 502 in the envelope when the hosted service cannot be reached', async () => {
+    const started = await startTestApp({ upstream: { url: 'http://127.0.0.1:1', secretKey: null, sessionKey: null, chatbotIds: [] } });
+    running.push(started);
+    const response = await started.app.inject({ method: 'POST', url: operations.Detail.path, headers: SECRET, payload: { serialNumber: 'x' } });
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toMatchObject({ Success: false, Code: 502, Data: null });
+    expect(response.json().Message).toMatch(/could not be reached/);
+  });
+
+  it('keeps no local data and serves no local files', async () => {
+    const { app, dataDir } = await startProxy();
+    expect(existsSync(join(dataDir, DATABASE_FILE))).toBe(false);
+    const file = await app.inject({ method: 'GET', url: '/files/1/a.png' });
+    expect(file.statusCode).toBe(404);
+    expect(fake.seen).toHaveLength(0);
+  });
+});

@@ -1,0 +1,328 @@
+// @vitest-environment node
+import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { operations, streamFinalSchema, streamFragmentSchema, type StreamFinal } from '../../src/api/contract';
+import { createListing } from '../../src/test-data';
+import { DATABASE_FILE } from '../app';
+import { BOT, failing, ok, SECRET, sseObjects, startTestApp, type TestApp } from '../test-support';
+import { monthStart } from './chat';
+
+let running: TestApp[] = [];
+async function start(options: Parameters<typeof startTestApp>[0] = {}) {
+  const started = await startTestApp(options);
+  running.push(started);
+  return started;
+}
+afterEach(async () => {
+  await Promise.all(running.map((started) => started.close()));
+  running = [];
+});
+
+async function newSession(service: TestApp, chatbotId = BOT): Promise<number> {
+  return (await ok(service.app, 'GetSession', { serialNumber: chatbotId })).SessionID;
+}
+
+function ask(service: TestApp, body: Record<string, unknown>) {
+  return ok(service.app, 'ClientAsk', body);
+}
+
+async function askStreamed(service: TestApp, body: Record<string, unknown>) {
+  const response = await service.app.inject({
+    method: 'POST',
+    url: operations.ClientAsk.path,
+    headers: SECRET,
+    payload: { ...body, stream: true },
+  });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toMatch(/^text\/event-stream/);
+  const objects = sseObjects(response.body);
+  const fragments = objects.slice(0, -1).map((object) => streamFragmentSchema.strict().parse(object).content);
+  const final: StreamFinal = streamFinalSchema.strict().parse(objects.at(-1));
+  return { fragments, final, body: response.body };
+}
+
+function storedMessages(service: TestApp, sessionId: number) {
+  const db = new Database(join(service.dataDir, DATABASE_FILE), { readonly: true });
+  try {
+    return db.prepare('SELECT id, role, content FROM messages WHERE session_id = ? ORDER BY id').all(sessionId) as Array<{
+      id: number;
+      role: string;
+      content: string;
+    }>;
+  } finally {
+    db.close();
+  }
+}
+
+async function upload(service: TestApp, fileName: string, contentType: string, bytes: Buffer) {
+  const { FileStoreId, PreUploadUrl } = await ok(service.app, 'GetPreUploadUrl', { fileName });
+  const put = await service.app.inject({ method: 'PUT', url: PreUploadUrl, headers: { 'content-type': contentType }, payload: bytes });
+  expect(put.statusCode).toBe(200);
+  await ok(service.app, 'ConfirmUpload', { FileStoreId });
+  return FileStoreId;
+}
+
+describe('ClientAsk, one answer', () => {
+  it('answers with the message id, Markdown content, a token count and noAnswer', async () => {
+    const service = await start();
+    const sessionID = await newSession(service);
+    const answer = await ask(service, { sessionID, content: '3 bedroom homes for rent in Austin' });
+    expect(answer.noAnswer).toBe(false);
+    expect(answer.content).toMatch(/^- \*\*\[.+, Austin, TX \d{5}\]\(https:\/\/.+\)\*\*: \$[\d,]+\/month · 3 bd/m);
+    expect(answer.totalToken).toBeGreaterThan(0);
+
+    const messages = storedMessages(service, sessionID);
+    expect(messages).toEqual([
+      { id: expect.any(Number), role: 'question', content: '3 bedroom homes for rent in Austin' },
+      { id: answer.messageid, role: 'answer', content: answer.content },
+    ]);
+  });
+
+  it('answers an unrelated question politely with noAnswer', async () => {
+    const service = await start();
+    const answer = await ask(service, { sessionID: await newSession(service), content: 'What is the capital of France?' });
+    expect(answer.noAnswer).toBe(true);
+    expect(answer.content).toMatch(/^I'm sorry, I can only help with questions about our homes/);
+  });
+
+  it('uses the chatbot\'s settings: welcome message, hand-off message, AnswerSuffix', async () => {
+    const service = await start();
+    await ok(service.app, 'Edit', {
+      serialNumber: BOT,
+      WelcomeMessage: 'Welcome to Harbor Homes!',
+      TalkToHumanResponseMessage: 'An agent will call you back today.',
+      AnswerSuffix: '— Harbor Homes, licensed brokerage',
+    });
+    const sessionID = await newSession(service);
+    const greeting = await ask(service, { sessionID, content: 'Hello!' });
+    expect(greeting.content).toBe('Welcome to Harbor Homes!\n\n— Harbor Homes, licensed brokerage');
+    const handoff = await ask(service, { sessionID, content: 'Can I talk to a human?' });
+    expect(handoff.content).toBe('An agent will call you back today.\n\n— Harbor Homes, licensed brokerage');
+    const unrelated = await ask(service, { sessionID, content: 'Tell me a joke' });
+    expect(unrelated.content.endsWith('\n\n— Harbor Homes, licensed brokerage')).toBe(true);
+  });
+
+  it('counts tokens deterministically from question and answer', async () => {
+    const service = await start();
+    const first = await ask(service, { sessionID: await newSession(service), content: 'Hello' });
+    const second = await ask(service, { sessionID: await newSession(service), content: 'Hello' });
+    expect(second.totalToken).toBe(first.totalToken);
+    const words = 1 + first.content.split(/\s+/).filter(Boolean).length;
+    expect(first.totalToken).toBe(Math.round(words * 1.3));
+  });
+
+  it('answers from the session\'s own chatbot listings only', async () => {
+    const service = await start({ extraChatbotIds: ['other-bot'] });
+    await ok(service.app, 'RealEstateCreate', createListing({ SerialNumber: 'other-bot', City: 'Reykjavik', Status: 'Active' }));
+    const mine = await ask(service, { sessionID: await newSession(service), content: 'Homes in Reykjavik?' });
+    expect(mine.content).not.toContain('Reykjavik, ');
+    const theirs = await ask(service, { sessionID: await newSession(service, 'other-bot'), content: 'Homes in Reykjavik?' });
+    expect(theirs.content).toContain('Reykjavik');
+    expect(theirs.content).toMatch(/^I found 1 available home in Reykjavik:/);
+  });
+
+  it('answers 404 naming sessionID for an unknown session', async () => {
+    const service = await start();
+    expect(await failing(service.app, 'ClientAsk', { sessionID: 987654321, content: 'Hi' }, 404)).toBe('sessionID: no such session');
+  });
+
+  it('validates the body against the contract', async () => {
+    const service = await start();
+    const sessionID = await newSession(service);
+    expect(await failing(service.app, 'ClientAsk', { sessionID, content: '   ' }, 400)).toBe('content: may be empty only when a file is attached');
+    expect(await failing(service.app, 'ClientAsk', { sessionID: 'one', content: 'Hi' }, 400)).toBe('sessionID: must be a whole number');
+    expect(await failing(service.app, 'ClientAsk', { content: 'Hi' }, 400)).toBe('sessionID: is required');
+    expect(await failing(service.app, 'ClientAsk', { sessionID, content: 'Hi', chatAskType: 'Gif' }, 400)).toBe(
+      'chatAskType: must be Text, Audio, Image or Video',
+    );
+    expect(await failing(service.app, 'ClientAsk', { sessionID, content: 'Hi', fileIds: [1] }, 400)).toBe(
+      'fileIds: are only valid when chatAskType is Image, Video or Audio',
+    );
+  });
+});
+
+describe('ClientAsk, streamed', () => {
+  it('sends word fragments that add up to the final Answer, then the ids and tokens', async () => {
+    const service = await start();
+    await ok(service.app, 'Edit', { serialNumber: BOT, AnswerSuffix: 'Sunrise Realty' });
+    const sessionID = await newSession(service);
+    const { fragments, final, body } = await askStreamed(service, { sessionID, content: 'Describe every home for sale in Austin' });
+
+    expect(body.startsWith('data: {"content":')).toBe(true);
+    expect(fragments.length).toBeGreaterThan(20);
+    for (const fragment of fragments) expect(fragment).toMatch(/^\S+\s*$/);
+    expect(fragments.join('')).toBe(final.Answer);
+    expect(final.Answer.endsWith('\n\nSunrise Realty')).toBe(true);
+    expect(final.Answer).toContain('Austin');
+
+    expect(storedMessages(service, sessionID)).toEqual([
+      { id: final.QuestionID, role: 'question', content: 'Describe every home for sale in Austin' },
+      { id: final.AnswerID, role: 'answer', content: final.Answer },
+    ]);
+  });
+
+  it('gives the same answer and token count as the non-streamed mode', async () => {
+    const service = await start();
+    const question = 'Is there a two-bedroom home for rent in Denver?';
+    const plain = await ask(service, { sessionID: await newSession(service), content: question });
+    const { final } = await askStreamed(service, { sessionID: await newSession(service), content: question });
+    expect(final.Answer).toBe(plain.content);
+    expect(final.TotalToken).toBe(plain.totalToken);
+  });
+
+  it('answers errors before the stream starts as envelopes with status codes', async () => {
+    const service = await start();
+    const response = await service.app.inject({
+      method: 'POST',
+      url: operations.ClientAsk.path,
+      headers: SECRET,
+      payload: { sessionID: 424242, content: 'Hi', stream: true },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.json()).toMatchObject({ Success: false, Code: 404, Message: 'sessionID: no such session' });
+  });
+
+  it('streams fragment by fragment over the network and stops when the client goes away', async () => {
+    const service = await start({ streamDelayMs: 50 });
+    // Ten words at 50 ms each: the whole answer takes about half a second.
+    await ok(service.app, 'Edit', { serialNumber: BOT, WelcomeMessage: 'one two three four five six seven eight nine ten' });
+    await service.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = service.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const sessionID = await newSession(service);
+
+    const firstChunk = await new Promise<string>((resolve, reject) => {
+      const request = httpRequest(
+        { host: '127.0.0.1', port, method: 'POST', path: operations.ClientAsk.path, agent: false, headers: { ...SECRET, 'content-type': 'application/json' } },
+        (response) => {
+          expect(response.headers['content-type']).toMatch(/^text\/event-stream/);
+          response.once('data', (chunk: Buffer) => {
+            // Hang up after the first fragment, as a browser does on Stop.
+            request.destroy();
+            resolve(chunk.toString('utf8'));
+          });
+        },
+      );
+      request.on('error', (error) => {
+        if (!request.destroyed) reject(error);
+      });
+      request.end(JSON.stringify({ sessionID, content: 'Hello', stream: true }));
+    });
+    expect(firstChunk).toBe('data: {"content":"one "}\n\n');
+
+    // Well past the answer's end: the writing stopped, and the answer that was never
+    // delivered is not stored.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(storedMessages(service, sessionID).map((message) => message.role)).toEqual(['question']);
+  });
+});
+
+describe('limits', () => {
+  it('refuses more than RateLimitCount messages within RateLimitTime with the configured message', async () => {
+    let clock = Date.UTC(2025, 4, 10, 12);
+    const service = await start({ now: () => clock });
+    await ok(service.app, 'Edit', { serialNumber: BOT, RateLimitCount: 2, RateLimitTime: 60, RateLimitMessage: 'Slow down, friend.' });
+    const sessionID = await newSession(service);
+
+    await ask(service, { sessionID, content: 'Hello' });
+    await ask(service, { sessionID, content: 'Hello again' });
+    expect(await failing(service.app, 'ClientAsk', { sessionID, content: 'Third' }, 429)).toBe('Slow down, friend.');
+    // Streamed asks are refused the same way, before any stream starts.
+    expect(await failing(service.app, 'ClientAsk', { sessionID, content: 'Third', stream: true }, 429)).toBe('Slow down, friend.');
+    // The limit is per session.
+    await ask(service, { sessionID: await newSession(service), content: 'Hello' });
+
+    clock += 61_000;
+    await ask(service, { sessionID, content: 'After the window' });
+    expect(storedMessages(service, sessionID).filter((message) => message.role === 'question')).toHaveLength(3);
+  });
+
+  it('refuses messages past MessageLimit for the calendar month, and -1 means unlimited', async () => {
+    let clock = Date.UTC(2025, 0, 31, 23, 0);
+    const service = await start({ now: () => clock });
+    await ok(service.app, 'Edit', { serialNumber: BOT, MessageLimit: 2 });
+    const sessionID = await newSession(service);
+    await ask(service, { sessionID, content: 'One' });
+    await ask(service, { sessionID: await newSession(service), content: 'Two' });
+    expect(await failing(service.app, 'ClientAsk', { sessionID, content: 'Three' }, 429)).toBe(
+      'MessageLimit: this chatbot has used its 2 messages for this month',
+    );
+
+    clock = Date.UTC(2025, 1, 1, 0, 5);
+    await ask(service, { sessionID, content: 'A new month' });
+
+    await ok(service.app, 'Edit', { serialNumber: BOT, MessageLimit: -1, RateLimitCount: 100 });
+    for (let index = 0; index < 5; index += 1) await ask(service, { sessionID, content: `More ${index}` });
+  });
+
+  it('starts the month on the first day at midnight UTC', () => {
+    expect(monthStart(Date.UTC(2025, 6, 31, 23, 59))).toBe(Date.UTC(2025, 6, 1));
+    expect(monthStart(Date.UTC(2024, 1, 1, 0, 0))).toBe(Date.UTC(2024, 1, 1));
+  });
+});
+
+describe('attachments', () => {
+  const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+  it('answers an image without text, and notes what it received', async () => {
+    const service = await start();
+    const fileId = await upload(service, 'porch.png', 'image/png', PNG);
+    const answer = await ask(service, { sessionID: await newSession(service), content: '', chatAskType: 'Image', fileIds: [fileId] });
+    expect(answer.content).toContain('porch.png');
+    expect(answer.noAnswer).toBe(true);
+    const withText = await ask(service, {
+      sessionID: await newSession(service),
+      content: 'Homes like this for sale in Miami?',
+      chatAskType: 'Image',
+      fileIds: [fileId],
+    });
+    expect(withText.noAnswer).toBe(false);
+    expect(withText.content).toContain('Miami');
+  });
+
+  it('names fileIds when a file is unknown, unconfirmed or of the wrong kind', async () => {
+    const service = await start();
+    const sessionID = await newSession(service);
+    expect(await failing(service.app, 'ClientAsk', { sessionID, content: '', chatAskType: 'Image', fileIds: [4242] }, 400)).toBe(
+      'fileIds: file 4242 does not exist or has not been uploaded and confirmed',
+    );
+
+    const { FileStoreId: unconfirmed, PreUploadUrl } = await ok(service.app, 'GetPreUploadUrl', { fileName: 'a.png' });
+    await service.app.inject({ method: 'PUT', url: PreUploadUrl, headers: { 'content-type': 'image/png' }, payload: PNG });
+    expect(await failing(service.app, 'ClientAsk', { sessionID, content: '', chatAskType: 'Image', fileIds: [unconfirmed] }, 400)).toMatch(
+      /^fileIds: file \d+ does not exist or has not been uploaded and confirmed$/,
+    );
+
+    const video = await upload(service, 'tour.mp4', 'video/mp4', Buffer.from('not really a video'));
+    expect(await failing(service.app, 'ClientAsk', { sessionID, content: '', chatAskType: 'Image', fileIds: [video] }, 400)).toBe(
+      `fileIds: file ${video} (tour.mp4) is video/mp4; chatAskType Image accepts PNG, JPEG, WEBP or non-animated GIF`,
+    );
+    const text = await upload(service, 'notes.txt', 'text/plain', Buffer.from('hello'));
+    expect(await failing(service.app, 'ClientAsk', { sessionID, content: '', chatAskType: 'Audio', fileIds: [text] }, 400)).toBe(
+      `fileIds: file ${text} (notes.txt) is text/plain; chatAskType Audio accepts WAV`,
+    );
+    await ask(service, { sessionID, content: '', chatAskType: 'Video', fileIds: [video] });
+    const wav = await upload(service, 'question.wav', 'application/octet-stream', Buffer.from('RIFF....WAVE'));
+    await ask(service, { sessionID, content: '', chatAskType: 'Audio', fileIds: [wav] });
+  });
+
+  it('refuses an animated GIF and an image over 20 MB', async () => {
+    const service = await start();
+    const sessionID = await newSession(service);
+    const animated = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(20), Buffer.from('!\xff\x0bNETSCAPE2.0', 'latin1'), Buffer.alloc(10)]);
+    const gif = await upload(service, 'spin.gif', 'image/gif', animated);
+    expect(await failing(service.app, 'ClientAsk', { sessionID, content: '', chatAskType: 'Image', fileIds: [gif] }, 400)).toMatch(
+      /^fileIds: file \d+ \(spin\.gif\) is an animated GIF/,
+    );
+    const still = await upload(service, 'still.gif', 'image/gif', Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(30)]));
+    await ask(service, { sessionID, content: '', chatAskType: 'Image', fileIds: [still] });
+
+    const huge = await upload(service, 'huge.png', 'image/png', Buffer.alloc(20 * 1024 * 1024 + 1));
+    expect(await failing(service.app, 'ClientAsk', { sessionID, content: '', chatAskType: 'Image', fileIds: [huge] }, 400)).toBe(
+      `fileIds: file ${huge} (huge.png) is larger than the 20 MB limit for image files`,
+    );
+  });
+});

@@ -1,0 +1,154 @@
+import { once } from 'node:events';
+import type { ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { clientAskRequestSchema, operations, type ClientAskRequest, type StreamFinal } from '../../src/api/contract';
+import { requireCredential } from '../auth';
+import type { LocalContext } from '../context';
+import type { StoredFile } from '../db/files';
+import { badRequest, notFound, success, tooManyRequests } from '../envelope';
+import { ACCEPTED_FORMATS, MEDIA_SIZE_LIMITS, mediaKindOf, type MediaKind } from '../media-types';
+import { answerQuestion, estimateTokens, fragmentsOf, type Attachment } from '../responder/answer-question';
+import { parseBody } from './operation';
+
+const MEGABYTE = 1024 * 1024;
+
+/** The first instant of the current calendar month (UTC), from which MessageLimit counts. */
+export function monthStart(now: number): number {
+  const date = new Date(now);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+}
+
+/** The attachments of an ask, after checking each file exists, is confirmed and fits the ask type. */
+function attachmentsOf(body: ClientAskRequest, getFile: (id: number) => StoredFile | null): Attachment[] {
+  const askType = body.chatAskType ?? 'Text';
+  if (askType === 'Text') return [];
+  const kind: MediaKind = askType;
+  return (body.fileIds ?? []).map((id) => {
+    const file = getFile(id);
+    if (!file?.uploadedAt || !file.confirmedAt) {
+      throw badRequest(`fileIds: file ${id} does not exist or has not been uploaded and confirmed`);
+    }
+    const label = `file ${id} (${file.fileName})`;
+    const contentType = file.contentType ?? '';
+    if (mediaKindOf(contentType, file.fileName) !== kind) {
+      throw badRequest(`fileIds: ${label} is ${contentType || 'of an unknown type'}; chatAskType ${kind} accepts ${ACCEPTED_FORMATS[kind]}`);
+    }
+    if (kind === 'Image' && file.animated) {
+      throw badRequest(`fileIds: ${label} is an animated GIF; chatAskType Image accepts ${ACCEPTED_FORMATS.Image}`);
+    }
+    if ((file.size ?? 0) > MEDIA_SIZE_LIMITS[kind]) {
+      throw badRequest(`fileIds: ${label} is larger than the ${MEDIA_SIZE_LIMITS[kind] / MEGABYTE} MB limit for ${kind.toLowerCase()} files`);
+    }
+    return { fileName: file.fileName, kind };
+  });
+}
+
+async function write(response: ServerResponse, chunk: string, signal: AbortSignal): Promise<void> {
+  if (!response.write(chunk)) await once(response, 'drain', { signal });
+}
+
+const frame = (object: object) => `data: ${JSON.stringify(object)}\n\n`;
+
+/** ClientAsk: the offline answer, as one envelope or as an SSE stream of word fragments. */
+export function registerChatRoutes(app: FastifyInstance, context: LocalContext): void {
+  const { stores, config, limiter, now, streams } = context;
+  const spec = operations.ClientAsk;
+
+  app.route({
+    method: spec.method,
+    url: spec.path,
+    onRequest: requireCredential(spec.credential, config),
+    handler: async (request, reply) => {
+      const body = parseBody(clientAskRequestSchema, request.body);
+      const session = stores.sessions.get(body.sessionID);
+      if (!session) throw notFound('sessionID: no such session');
+      const settings = stores.chatbots.get(session.chatbotId);
+      if (!settings) throw notFound('sessionID: the chatbot of this session no longer exists');
+      const attachments = attachmentsOf(body, (id) => stores.files.get(id));
+
+      const time = now();
+      if (settings.MessageLimit !== -1 && stores.messages.questionsSince(session.chatbotId, monthStart(time)) >= settings.MessageLimit) {
+        throw tooManyRequests(`MessageLimit: this chatbot has used its ${settings.MessageLimit} messages for this month`);
+      }
+      if (!limiter.tryHit(session.id, settings.RateLimitCount, settings.RateLimitTime, time)) {
+        throw tooManyRequests(settings.RateLimitMessage);
+      }
+
+      const answer = answerQuestion({
+        question: body.content,
+        settings,
+        attachments,
+        listings: {
+          cities: () => stores.listings.cities(session.chatbotId),
+          search: (criteria, limit) => stores.listings.search(session.chatbotId, criteria, limit),
+        },
+      });
+      const question = {
+        sessionId: session.id,
+        chatbotId: session.chatbotId,
+        content: body.content,
+        askType: body.chatAskType ?? 'Text',
+        fileIds: body.fileIds ?? [],
+      };
+      const stored = {
+        sessionId: session.id,
+        chatbotId: session.chatbotId,
+        content: answer.content,
+        totalToken: estimateTokens(body.content, answer.content),
+        noAnswer: answer.noAnswer,
+      };
+
+      if (!body.stream) {
+        const { answerId } = stores.messages.addExchange(question, stored, time);
+        return success({ messageid: answerId, content: answer.content, totalToken: stored.totalToken, noAnswer: answer.noAnswer });
+      }
+      const questionId = stores.messages.addQuestion(question, time);
+      await streamAnswer(reply, answer.content, () => ({
+        QuestionID: questionId,
+        AnswerID: stores.messages.addAnswer(stored, now()),
+        Answer: answer.content,
+        TotalToken: stored.totalToken,
+      }));
+      return reply;
+    },
+  });
+
+  /**
+   * Writes the answer word by word as SSE frames, then the closing object. A client that
+   * goes away (or a shutdown) stops the writing; the answer is then not stored, as it
+   * was never delivered.
+   */
+  async function streamAnswer(reply: FastifyReply, content: string, finish: () => StreamFinal) {
+    const { streamDelayMs } = config;
+    const controller = new AbortController();
+    const { signal } = controller;
+    const response = reply.raw;
+    reply.hijack();
+    streams.add(controller);
+    response.on('close', () => {
+      if (!response.writableFinished) controller.abort();
+    });
+    response.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    try {
+      for (const fragment of fragmentsOf(content)) {
+        if (signal.aborted) return;
+        await write(response, frame({ content: fragment }), signal);
+        if (streamDelayMs > 0) await sleep(streamDelayMs, undefined, { signal });
+      }
+      if (signal.aborted) return;
+      await write(response, frame(finish()), signal);
+      response.end();
+    } catch (error) {
+      if (!signal.aborted) reply.log.error({ err: error }, 'streaming an answer failed');
+    } finally {
+      streams.delete(controller);
+      if (!response.writableEnded) response.end();
+    }
+  }
+}

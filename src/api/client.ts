@@ -1,0 +1,153 @@
+import type { z } from 'zod';
+import { getConnection, type Connection } from './credentials';
+import {
+  errorEnvelopeSchema,
+  envelopeSchema,
+  fieldOfMessage,
+  operations,
+  SECRET_KEY_HEADER,
+  SESSION_KEY_HEADER,
+  type OperationName,
+  type RequestOf,
+  type ResponseOf,
+} from './contract';
+
+/**
+ * One error for every way an operation can fail: a non-2xx answer, a 2xx answer with
+ * `Success: false`, an answer that does not match the contract, or no answer at all
+ * (status 0). `field` is the field the service's Message names, when it names one.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly field: string | null;
+  readonly fieldText: string | null;
+
+  constructor(
+    readonly operation: OperationName,
+    readonly status: number,
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+    const named = fieldOfMessage(message);
+    this.field = named?.field ?? null;
+    this.fieldText = named?.text ?? null;
+  }
+
+  get isOffline(): boolean {
+    return this.status === 0;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** Picks the header for the operation's credential (interface section 5). */
+export function credentialHeaders(name: OperationName, connection: Connection): Record<string, string> {
+  const { credential } = operations[name];
+  const headers: Record<string, string> = {};
+  if (credential === 'session') {
+    if (connection.sessionKey) headers[SESSION_KEY_HEADER] = connection.sessionKey;
+  } else if (connection.secretKey) {
+    headers[SECRET_KEY_HEADER] = connection.secretKey;
+  } else if (credential === 'secretOrSession' && connection.sessionKey) {
+    headers[SESSION_KEY_HEADER] = connection.sessionKey;
+  }
+  return headers;
+}
+
+export interface ApiRequestOptions {
+  signal?: AbortSignal;
+  /** Overrides the stored connection, e.g. to test credentials before saving them. */
+  connection?: Connection;
+}
+
+/**
+ * Sends an operation and returns the raw Response once it is known to be a success at
+ * the HTTP level. Used directly only for the streamed ClientAsk; everything else goes
+ * through `apiFetch`.
+ */
+export async function apiRequest<Name extends OperationName>(
+  name: Name,
+  body: RequestOf<Name>,
+  options: ApiRequestOptions = {},
+): Promise<Response> {
+  const spec = operations[name];
+  const connection = options.connection ?? getConnection();
+  const headers: Record<string, string> = { ...credentialHeaders(name, connection) };
+  if (spec.method === 'POST') headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(`${connection.baseUrl}${spec.path}`, {
+      method: spec.method,
+      headers,
+      body: spec.method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(name, 0, 0, 'The service could not be reached. Check that it is running and try again.');
+  }
+  if (!response.ok) {
+    const error = await errorFromResponse(name, response);
+    // A test of unsaved credentials reports its own 401s; everything else lets the app react.
+    if (error.status === 401 && !options.connection) unauthorizedListeners.forEach((listener) => listener(error));
+    throw error;
+  }
+  return response;
+}
+
+type UnauthorizedListener = (error: ApiError) => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/**
+ * Lets the app shell send the user to the Connection page when any operation is refused
+ * for its credentials, wherever it was called from (queries, mutations, the chat stream).
+ */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+async function errorFromResponse(name: OperationName, response: Response): Promise<ApiError> {
+  const parsed = errorEnvelopeSchema.safeParse(await response.json().catch(() => null));
+  if (parsed.success) {
+    return new ApiError(name, response.status, parsed.data.Code, parsed.data.Message || response.statusText);
+  }
+  return new ApiError(name, response.status, response.status, `The service answered ${response.status} ${response.statusText}`.trim());
+}
+
+/** Sends an operation, unwraps the envelope and checks the payload against the contract. */
+export async function apiFetch<Name extends OperationName>(
+  name: Name,
+  body: RequestOf<Name>,
+  options: ApiRequestOptions = {},
+): Promise<ResponseOf<Name>> {
+  const response = await apiRequest(name, body, options);
+  const json: unknown = await response.json().catch(() => undefined);
+  return unwrapEnvelope(name, response.status, json);
+}
+
+export function unwrapEnvelope<Name extends OperationName>(
+  name: Name,
+  status: number,
+  json: unknown,
+): ResponseOf<Name> {
+  const envelope = errorEnvelopeSchema.safeParse(json);
+  if (!envelope.success) {
+    throw new ApiError(name, status, status, `${name} answered with something other than the service's envelope`);
+  }
+  if (!envelope.data.Success) {
+    throw new ApiError(name, status, envelope.data.Code, envelope.data.Message || `${name} failed`);
+  }
+  const schema = envelopeSchema(operations[name].response as unknown as z.ZodType<ResponseOf<Name>>);
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.map(String).join('.') || 'Data';
+    throw new ApiError(name, status, status, `${name} answered an unexpected ${where}: ${issue?.message ?? 'invalid'}`);
+  }
+  return parsed.data.Data;
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/**
+ * The three-step upload (design.md): ask for a pre-signed address, PUT the bytes
+ * there, then confirm. The confirm step's name is ours; the hosted service's
+ * first step is documented as /chat/User/GetPreUploadUrl.
+ */
+export const preUploadRequestSchema = z.strictObject({
+  fileName: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, { error: 'is required' })
+    .max(255, { error: 'must be at most 255 characters' }),
+});
+export type PreUploadRequest = z.infer<typeof preUploadRequestSchema>;
+export const preUploadResponseDataSchema = z.object({ FileStoreId: z.int(), PreUploadUrl: z.string() });
+export type PreUploadResponse = z.infer<typeof preUploadResponseDataSchema>;
+
+export const confirmUploadRequestSchema = z.strictObject({ FileStoreId: z.int({ error: 'must be a whole number' }) });
+export type ConfirmUploadRequest = z.infer<typeof confirmUploadRequestSchema>;
+export const uploadedFileSchema = z.object({
+  FileStoreId: z.int(),
+  FileName: z.string(),
+  ContentType: z.string(),
+  Size: z.int(),
+  Url: z.string(),
+});
+export type UploadedFile = z.infer<typeof uploadedFileSchema>;

@@ -1,0 +1,7 @@
+export * from './primitives';
+export * from './chatbot';
+export * from './chat';
+export * from './listings';
+export * from './files';
+export * from './operations';
+export * from './errors';

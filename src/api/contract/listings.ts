@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { chatbotId, finiteNumber, httpUrl, integer, latitude, longitude } from './primitives';
+
+export const SALE_TYPES = ['for_sale', 'for_rent'] as const;
+export const LISTING_STATUSES = ['Active', 'PreOnMarket', 'Sold'] as const;
+export const AREA_UNITS = ['Square Feet', 'Square Meters'] as const;
+export const TOURS = ['OpenHouse', '3D'] as const;
+export const SPACE_TYPES = ['Entire place', 'Room'] as const;
+export const KEY_TYPES = ['PlatformId', 'MLSNumber', 'URL'] as const;
+
+export const saleType = z.enum(SALE_TYPES, { error: 'must be for_sale or for_rent' });
+export const listingStatus = z.enum(LISTING_STATUSES, { error: 'must be Active, PreOnMarket or Sold' });
+export const areaUnit = z.enum(AREA_UNITS, { error: 'must be Square Feet or Square Meters' });
+export const tours = z.enum(TOURS, { error: 'must be OpenHouse or 3D' });
+export const spaceType = z.enum(SPACE_TYPES, { error: 'must be Entire place or Room' });
+export const keyType = z.enum(KEY_TYPES, { error: 'must be PlatformId, MLSNumber or URL' });
+
+const requiredText = z.string({ error: 'is required' }).trim().min(1, { error: 'is required' });
+const amount = finiteNumber.min(0, { error: 'must be 0 or more' });
+
+export const extensionColumnEntry = z.strictObject({
+  Key: requiredText,
+  value: z.string().optional(),
+});
+export type ExtensionColumnEntry = z.infer<typeof extensionColumnEntry>;
+
+/** The listing fields of section 2.4 with the seed's required flags. */
+export const listingFieldsShape = {
+  SerialNumber: chatbotId,
+  SaleType: saleType,
+  Status: listingStatus,
+  CurrencySymbol: requiredText,
+  PropertyType: requiredText,
+  Bedrooms: amount,
+  Bathrooms: amount,
+  Url: httpUrl,
+  MLSNumber: requiredText,
+  YearBuilt: integer.min(1000, { error: 'must be a four-digit year' }).max(2200, {
+    error: 'must be a four-digit year',
+  }),
+  DaysOnMarket: amount,
+  LotArea: amount,
+  BuildingArea: amount,
+  AreaUnit: areaUnit,
+  ParkingSpots: amount,
+  Images: z.array(httpUrl).max(100, { error: 'must hold at most 100 images' }).optional(),
+  Tours: tours.optional(),
+  Description: z.string().optional(),
+  ExtensionColumn: z.array(extensionColumnEntry).max(100, { error: 'must hold at most 100 rows' }).optional(),
+  Location: z.string().optional(),
+  Address: z.string().optional(),
+  City: z.string().optional(),
+  State: z.string().optional(),
+  ZIP: z.string().optional(),
+  Latitude: latitude.optional(),
+  Longitude: longitude.optional(),
+  SalePrice: amount.optional(),
+  UnitAreaPrice: amount.optional(),
+  HOAMonth: amount.optional(),
+  EstimatePrice: amount.optional(),
+  RentPrice: amount.optional(),
+  SpaceType: spaceType.optional(),
+  DepositFee: amount.optional(),
+} as const;
+
+/** POST /chat/Chatbot/RealEstateCreate. Data: the new listing's id as text (= String(ID) in the list). */
+export const createListingRequestSchema = z.strictObject(listingFieldsShape);
+export type CreateListingRequest = z.infer<typeof createListingRequestSchema>;
+export const createListingResponseDataSchema = z.string();
+
+/** POST /chat/Chatbot/RealEstateUpdate. Data: how many listings were updated (0 when none matched). */
+export const updateListingRequestSchema = z.strictObject({
+  ...listingFieldsShape,
+  Key: requiredText,
+  KeyType: keyType,
+});
+export type UpdateListingRequest = z.infer<typeof updateListingRequestSchema>;
+export const updateListingResponseDataSchema = z.int();
+
+export const MAX_PAGE_SIZE = 100;
+
+/** POST /chat/Chatbot/RealEstateList. */
+export const listListingsRequestSchema = z.strictObject({
+  SerialNumber: chatbotId,
+  CityName: z.string().optional(),
+  SaleType: saleType.optional(),
+  MLSNumber: z.string().optional(),
+  PageNumber: integer.min(1, { error: 'must be 1 or more' }).optional(),
+  PageSize: integer
+    .min(1, { error: `must be between 1 and ${MAX_PAGE_SIZE}` })
+    .max(MAX_PAGE_SIZE, { error: `must be between 1 and ${MAX_PAGE_SIZE}` })
+    .optional(),
+});
+export type ListListingsRequest = z.infer<typeof listListingsRequestSchema>;
+
+/** One element of Data.List: text everywhere except ID and the coordinates. */
+export const listingRowSchema = z.object({
+  ID: z.int(),
+  PropertyType: z.string(),
+  SaleType: z.string(),
+  Status: z.string(),
+  Images: z.string(),
+  CurrencySymbol: z.string(),
+  Price: z.string(),
+  State: z.string(),
+  City: z.string(),
+  Address: z.string(),
+  ZIP: z.string(),
+  Area: z.string(),
+  Bathrooms: z.string(),
+  Bedrooms: z.string(),
+  Url: z.string(),
+  Tours: z.string(),
+  YearBuilt: z.string(),
+  MLSNumber: z.string(),
+  DaysOnMarket: z.string(),
+  LotArea: z.string(),
+  BuildingArea: z.string(),
+  ParkingSpots: z.string(),
+  Description: z.string(),
+  RentPrice: z.string(),
+  SpaceType: z.string(),
+  DepositFee: z.string(),
+  SalePrice: z.string(),
+  UnitAreaPrice: z.string(),
+  EstimatePrice: z.string(),
+  HOAMonth: z.string(),
+  LATITUDE: z.number().nullable(),
+  LONGITUDE: z.number().nullable(),
+  ExtensionColumn: z.string(),
+});
+export type ListingRow = z.infer<typeof listingRowSchema>;
+
+/** VirtualCount: the number of listings matching the filters, across all pages. */
+export const listListingsResponseDataSchema = z.object({
+  List: z.array(listingRowSchema),
+  VirtualCount: z.int(),
+});
+export type ListListingsResponse = z.infer<typeof listListingsResponseDataSchema>;
+
+export const MAX_DELETE_KEYS = 1000;
+
+/** POST /chat/Chatbot/RealEstateDelete. */
+export const deleteListingsRequestSchema = z.strictObject({
+  SerialNumber: chatbotId,
+  Keys: z
+    .array(requiredText)
+    .min(1, { error: 'must name at least one listing' })
+    .max(MAX_DELETE_KEYS, { error: `must name at most ${MAX_DELETE_KEYS} listings` }),
+  KeyType: keyType,
+});
+export type DeleteListingsRequest = z.infer<typeof deleteListingsRequestSchema>;
+export const deleteListingsResponseDataSchema = z.object({ SuccessCount: z.int() });

@@ -1,0 +1,99 @@
+import { AppShell, Burger, Group, NavLink, ScrollArea, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconAdjustments, IconBuildingEstate, IconMessageChatbot, IconPlugConnected } from '@tabler/icons-react';
+import { Suspense, useEffect } from 'react';
+import { NavLink as RouterNavLink, Outlet, useLocation, useMatch, useNavigate } from 'react-router';
+import { onUnauthorized } from '../api/client';
+import { PageLoader } from '../components/page-loader';
+import { ChatbotSwitcher } from '../features/connection/chatbot-switcher';
+import { useBootstrapConnection } from '../features/connection/use-bootstrap-connection';
+import { ColorSchemeToggle } from './color-scheme-toggle';
+
+const AREAS = [
+  { section: 'settings', label: 'Settings', icon: IconAdjustments },
+  { section: 'chat', label: 'Chat', icon: IconMessageChatbot },
+  { section: 'listings', label: 'Listings', icon: IconBuildingEstate },
+] as const;
+
+export function AppLayout() {
+  const [navbarOpened, { toggle: toggleNavbar, close: closeNavbar }] = useDisclosure();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const botMatch = useMatch('/bots/:botId/*');
+  const botId = botMatch?.params.botId;
+  const bootstrapping = useBootstrapConnection();
+
+  // Any refused credential, from any area, leads to Connection with the reason.
+  useEffect(
+    () =>
+      onUnauthorized((error) =>
+        navigate('/connection', {
+          state: { reason: `${error.operation} was refused: ${error.message}`, from: window.location.pathname },
+        }),
+      ),
+    [navigate],
+  );
+
+  useEffect(closeNavbar, [location.pathname, closeNavbar]);
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !navbarOpened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={navbarOpened} onClick={toggleNavbar} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <Title order={1} size="h4">
+              Realty-bot console
+            </Title>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <ChatbotSwitcher currentBotId={botId} />
+            <ColorSchemeToggle />
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm" aria-label="Main navigation">
+        <ScrollArea>
+          {botId ? (
+            AREAS.map(({ section, label, icon: Icon }) => (
+              <NavLink
+                key={section}
+                component={RouterNavLink}
+                to={`/bots/${encodeURIComponent(botId)}/${section}`}
+                label={label}
+                leftSection={<Icon size={18} stroke={1.6} />}
+                active={location.pathname.endsWith(`/${section}`)}
+              />
+            ))
+          ) : (
+            <Text size="sm" c="dimmed" px="sm" py="xs">
+              Choose a chatbot to open its settings, chat and listings.
+            </Text>
+          )}
+          <NavLink
+            component={RouterNavLink}
+            to="/connection"
+            label="Connection"
+            leftSection={<IconPlugConnected size={18} stroke={1.6} />}
+            active={location.pathname === '/connection'}
+          />
+        </ScrollArea>
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        {bootstrapping ? (
+          <PageLoader label="Connecting" />
+        ) : (
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        )}
+      </AppShell.Main>
+    </AppShell>
+  );
+}

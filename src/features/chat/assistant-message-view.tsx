@@ -1,0 +1,222 @@
+import { Alert, Badge, Box, Button, Code, Collapse, CopyButton, Group, Loader, Paper, Table, Text } from '@mantine/core';
+import { IconAlertTriangle, IconCheck, IconCode, IconCopy, IconInfoCircle, IconPlayerStop } from '@tabler/icons-react';
+import { memo, useState } from 'react';
+import type { AskFailure, AssistantMessage } from './chat-transcript';
+import { canRetry } from './describe-ask-failure';
+import { MarkdownText } from './markdown-text';
+
+function failureTitle(failure: AskFailure): string {
+  switch (failure.kind) {
+    case 'interrupted':
+      return 'The answer was cut off';
+    case 'malformed':
+      return 'The answer arrived malformed';
+    case 'offline':
+      return 'The service could not be reached';
+    case 'rate-limited':
+      return 'Rate limit reached';
+    case 'session-missing':
+      return 'This session no longer exists';
+    case 'service':
+      return failure.status ? `The service refused the question (${failure.status})` : 'The service refused the question';
+  }
+}
+
+export function formatDuration(ms: number | undefined): string {
+  if (ms === undefined) return '—';
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
+}
+
+function StatusBadge({ message }: { message: AssistantMessage }) {
+  if (message.status === 'streaming') {
+    return (
+      <Group gap={6} wrap="nowrap">
+        <Loader size={12} type="dots" />
+        <Text size="xs" c="dimmed">
+          Writing…
+        </Text>
+      </Group>
+    );
+  }
+  if (message.status === 'stopped') {
+    return (
+      <Badge color="gray" variant="light" leftSection={<IconPlayerStop size={12} />}>
+        Stopped
+      </Badge>
+    );
+  }
+  if (message.status === 'failed') {
+    return (
+      <Badge color={message.failure?.kind === 'rate-limited' ? 'yellow' : 'red'} variant="light">
+        {message.failure?.kind === 'interrupted' ? 'Interrupted' : 'Failed'}
+      </Badge>
+    );
+  }
+  return null;
+}
+
+interface DetailRow {
+  label: string;
+  value: string;
+}
+
+function detailRows(message: AssistantMessage): DetailRow[] {
+  const rows: DetailRow[] = [];
+  if (message.mode === 'stream') {
+    rows.push({ label: 'Question ID', value: message.questionID?.toString() ?? '—' });
+    rows.push({ label: 'Answer ID', value: message.answerID?.toString() ?? '—' });
+  } else {
+    rows.push({ label: 'Message ID', value: message.messageID?.toString() ?? '—' });
+  }
+  rows.push({ label: 'Tokens', value: message.totalToken?.toString() ?? '—' });
+  if (message.mode === 'stream') rows.push({ label: 'Time to first fragment', value: formatDuration(message.firstFragmentMs) });
+  rows.push({ label: 'Total time', value: formatDuration(message.totalMs) });
+  rows.push({ label: 'Mode', value: message.mode === 'stream' ? 'Streamed' : 'Single answer' });
+  return rows;
+}
+
+interface AssistantMessageViewProps {
+  message: AssistantMessage;
+  accentColor?: string;
+  onRetry: (message: AssistantMessage) => void;
+  onNewChat: () => void;
+}
+
+/** One answer: its text as it arrives, how it ended, and its ids and timings on demand. */
+export const AssistantMessageView = memo(function AssistantMessageView({
+  message,
+  accentColor,
+  onRetry,
+  onNewChat,
+}: AssistantMessageViewProps) {
+  const [showDetails, setShowDetails] = useState(false);
+  // The text exactly as the bot sent it, Markdown unrendered: what an agent checks formatting against.
+  const [showSource, setShowSource] = useState(false);
+  const { failure } = message;
+  const settled = message.status !== 'streaming';
+
+  return (
+    <Paper
+      component="article"
+      aria-label="Assistant message"
+      aria-busy={!settled}
+      data-testid="assistant-message"
+      data-status={message.status}
+      withBorder
+      p="sm"
+      radius="md"
+      maw="85%"
+      style={{ alignSelf: 'flex-start', borderLeft: `4px solid ${accentColor ?? 'var(--mantine-color-blue-filled)'}` }}
+    >
+      <Group justify="space-between" gap="xs" mb={4} wrap="nowrap">
+        <Text size="xs" fw={600} c="dimmed">
+          Assistant
+        </Text>
+        <Group gap={6} wrap="nowrap">
+          {message.noAnswer && (
+            <Badge color="yellow" variant="light">
+              No answer
+            </Badge>
+          )}
+          <StatusBadge message={message} />
+        </Group>
+      </Group>
+
+      <Box data-testid="answer-text">
+        {message.content && showSource ? (
+          <Code block data-testid="answer-source" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {message.content}
+          </Code>
+        ) : message.content ? (
+          <MarkdownText text={message.content} />
+        ) : settled ? (
+          <Text size="sm" c="dimmed" fs="italic">
+            (no text)
+          </Text>
+        ) : null}
+      </Box>
+
+      {failure && (
+        <Alert
+          mt="xs"
+          color={failure.kind === 'rate-limited' ? 'yellow' : failure.kind === 'offline' ? 'orange' : 'red'}
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          title={failureTitle(failure)}
+          role="alert"
+        >
+          <Text size="sm">{failure.message}</Text>
+          {failure.kind === 'session-missing' && (
+            <Text size="sm" mt={4}>
+              Sessions can expire or be typed wrong; a new chat starts a fresh one.
+            </Text>
+          )}
+          <Group gap="xs" mt="xs">
+            {canRetry(failure) && (
+              <Button size="xs" variant="white" onClick={() => onRetry(message)}>
+                Retry
+              </Button>
+            )}
+            {failure.kind === 'session-missing' && (
+              <Button size="xs" variant="white" onClick={onNewChat}>
+                Start a new chat
+              </Button>
+            )}
+          </Group>
+        </Alert>
+      )}
+
+      {settled && (
+        <Group gap={4} mt={6}>
+          <CopyButton value={message.content}>
+            {({ copied, copy }) => (
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                color={copied ? 'teal' : 'gray'}
+                leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+                onClick={copy}
+                disabled={!message.content}
+              >
+                {copied ? 'Copied' : 'Copy answer'}
+              </Button>
+            )}
+          </CopyButton>
+          <Button
+            size="compact-xs"
+            variant={showSource ? 'light' : 'subtle'}
+            color="gray"
+            leftSection={<IconCode size={14} />}
+            aria-pressed={showSource}
+            onClick={() => setShowSource((shown) => !shown)}
+            disabled={!message.content}
+          >
+            Markdown source
+          </Button>
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            color="gray"
+            leftSection={<IconInfoCircle size={14} />}
+            aria-expanded={showDetails}
+            onClick={() => setShowDetails((open) => !open)}
+          >
+            {showDetails ? 'Hide details' : 'Details'}
+          </Button>
+        </Group>
+      )}
+      <Collapse expanded={showDetails && settled}>
+        <Table mt="xs" variant="vertical" layout="fixed" withTableBorder fz="xs" aria-label="Answer details">
+          <Table.Tbody>
+            {detailRows(message).map((row) => (
+              <Table.Tr key={row.label}>
+                <Table.Th w={170}>{row.label}</Table.Th>
+                <Table.Td>{row.value}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Collapse>
+    </Paper>
+  );
+});

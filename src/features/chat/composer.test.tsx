@@ -1,0 +1,79 @@
+import { MantineProvider } from '@mantine/core';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Composer } from './composer';
+import type { OutgoingMessage } from './use-chat';
+
+// jsdom has no FontFaceSet; Mantine's autosize Textarea listens on it.
+beforeAll(() => {
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', { configurable: true, value: new EventTarget() });
+  }
+});
+
+function renderComposer(overrides: Partial<Parameters<typeof Composer>[0]> = {}) {
+  const onSend = vi.fn<(message: OutgoingMessage) => Promise<void>>(() => Promise.resolve());
+  const onStop = vi.fn();
+  const onModeChange = vi.fn();
+  render(
+    <MantineProvider env="test">
+      <Composer placeholder="Ask about a home" mode="stream" onModeChange={onModeChange} busy={false} onSend={onSend} onStop={onStop} {...overrides} />
+    </MantineProvider>,
+  );
+  return { onSend, onStop, onModeChange };
+}
+
+describe('Composer', () => {
+  it('Enter sends, Shift+Enter breaks the line, and the box clears after sending', async () => {
+    const user = userEvent.setup();
+    const { onSend } = renderComposer();
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    expect(box).toHaveAttribute('placeholder', 'Ask about a home');
+
+    await user.type(box, 'Two bedrooms{Shift>}{Enter}{/Shift}near a park');
+    expect(onSend).not.toHaveBeenCalled();
+    expect(box).toHaveValue('Two bedrooms\nnear a park');
+
+    await user.keyboard('{Enter}');
+    expect(onSend).toHaveBeenCalledWith({ content: 'Two bedrooms\nnear a park', attachments: [], mode: 'stream' });
+    expect(box).toHaveValue('');
+  });
+
+  it('refuses an empty message without media, naming the field', async () => {
+    const user = userEvent.setup();
+    const { onSend } = renderComposer();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(onSend).not.toHaveBeenCalled();
+    expect(screen.getByText(/^Message: write a message, or attach/)).toBeInTheDocument();
+  });
+
+  it('keeps the draft when the message could not be sent', async () => {
+    const user = userEvent.setup();
+    const { onSend } = renderComposer();
+    onSend.mockRejectedValueOnce(new Error('no session'));
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    await user.type(box, 'Hello{Enter}');
+    expect(onSend).toHaveBeenCalledTimes(1);
+    expect(box).toHaveValue('Hello');
+  });
+
+  it('names a refused file and its rule without uploading it', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    renderComposer();
+    await user.upload(screen.getByLabelText('Files to attach'), new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('notes.txt');
+    expect(alert).toHaveTextContent('is not a supported file type');
+    expect(screen.queryByRole('list', { name: 'Attachments' })).toBeNull();
+  });
+
+  it('offers Stop instead of Send while an answer is in flight, and switches the answer mode', async () => {
+    const user = userEvent.setup();
+    const { onStop, onModeChange } = renderComposer({ busy: true });
+    expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Stop' }));
+    expect(onStop).toHaveBeenCalled();
+    await user.click(screen.getByRole('switch', { name: 'Stream answers' }));
+    expect(onModeChange).toHaveBeenCalledWith('single');
+  });
+});

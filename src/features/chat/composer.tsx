@@ -1,0 +1,155 @@
+import { ActionIcon, Button, Group, Paper, Stack, Switch, Text, Textarea, Tooltip } from '@mantine/core';
+import { IconPaperclip, IconPlayerStopFilled, IconSend } from '@tabler/icons-react';
+import { useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { AttachmentList, AttachmentRefusals } from './attachment-list';
+import { ACCEPTED_FILE_TYPES, contentProblem } from './attachment-rules';
+import type { AnswerMode } from './chat-transcript';
+import { useAttachments } from './use-attachments';
+import type { OutgoingMessage } from './use-chat';
+
+interface ComposerProps {
+  placeholder: string;
+  mode: AnswerMode;
+  onModeChange: (mode: AnswerMode) => void;
+  /** The open session has an answer in flight: Stop replaces Send. */
+  busy: boolean;
+  onSend: (message: OutgoingMessage) => Promise<void>;
+  onStop: () => void;
+}
+
+/**
+ * Enter sends, Shift+Enter breaks the line. Files can be picked or dropped; each uploads
+ * at once, and the message can go when every file is up.
+ */
+export function Composer({ placeholder, mode, onModeChange, busy, onSend, onStop }: ComposerProps) {
+  const [content, setContent] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const attachments = useAttachments();
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  async function submit() {
+    if (busy || sending) return;
+    if (attachments.uploading) {
+      setProblem('Attachments: wait until every file is uploaded');
+      return;
+    }
+    if (attachments.failed) {
+      setProblem('Attachments: remove the files that failed to upload, or retry them');
+      return;
+    }
+    const contentError = contentProblem(content, attachments.uploaded.length);
+    if (contentError) {
+      setProblem(contentError);
+      return;
+    }
+    setProblem(null);
+    setSending(true);
+    try {
+      await onSend({ content: content.trim() === '' ? '' : content, attachments: attachments.uploaded, mode });
+      setContent('');
+      attachments.reset();
+    } catch {
+      // The page shows why no session could be opened; the draft stays for another try.
+    } finally {
+      setSending(false);
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void submit();
+    }
+  }
+
+  function onDrop(event: DragEvent) {
+    event.preventDefault();
+    setDragging(false);
+    void attachments.add([...event.dataTransfer.files]);
+  }
+
+  return (
+    <Paper
+      component="form"
+      aria-label="Composer"
+      withBorder
+      p="sm"
+      radius="md"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+      onDragOver={(event: DragEvent) => {
+        if (!event.dataTransfer.types.includes('Files')) return;
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+      style={dragging ? { outline: '2px dashed var(--mantine-color-blue-filled)', outlineOffset: 2 } : undefined}
+    >
+      <Stack gap="xs">
+        <AttachmentRefusals refusals={attachments.refusals} onClose={attachments.dismissRefusals} />
+        <AttachmentList items={attachments.items} onRemove={attachments.remove} onRetry={attachments.retryUpload} />
+        <Textarea
+          aria-label="Message"
+          placeholder={placeholder}
+          autosize
+          minRows={2}
+          maxRows={8}
+          value={content}
+          onChange={(event) => {
+            setContent(event.currentTarget.value);
+            if (problem) setProblem(null);
+          }}
+          onKeyDown={onKeyDown}
+          error={problem}
+        />
+        <Group justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Tooltip label="Attach images, one video or one WAV audio (or drop files here)">
+              <ActionIcon variant="default" size="lg" aria-label="Attach files" onClick={() => fileInput.current?.click()}>
+                <IconPaperclip size={18} />
+              </ActionIcon>
+            </Tooltip>
+            <input
+              ref={fileInput}
+              type="file"
+              multiple
+              hidden
+              accept={ACCEPTED_FILE_TYPES}
+              aria-label="Files to attach"
+              onChange={(event) => {
+                const files = [...(event.currentTarget.files ?? [])];
+                // Cleared so picking the same file again (after removing it) fires change.
+                event.currentTarget.value = '';
+                void attachments.add(files);
+              }}
+            />
+            <Switch
+              label="Stream answers"
+              checked={mode === 'stream'}
+              onChange={(event) => onModeChange(event.currentTarget.checked ? 'stream' : 'single')}
+            />
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <Text size="xs" c="dimmed" visibleFrom="sm">
+              Enter to send · Shift+Enter for a new line
+            </Text>
+            {busy ? (
+              <Button color="red" variant="light" leftSection={<IconPlayerStopFilled size={16} />} onClick={onStop}>
+                Stop
+              </Button>
+            ) : (
+              <Button type="submit" leftSection={<IconSend size={16} />} loading={sending} disabled={attachments.uploading}>
+                Send
+              </Button>
+            )}
+          </Group>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,161 @@
+import { ActionIcon, Button, Group, Loader, Menu, Paper, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconDots, IconEraser, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { sessionTitle, type ChatSession } from './chat-transcript';
+
+interface SessionListProps {
+  sessions: ChatSession[];
+  activeSessionId: number | null;
+  busySessions: ReadonlySet<number>;
+  creating: boolean;
+  onNewChat: () => void;
+  onOpen: (sessionId: number) => void;
+  onClear: (sessionId: number) => void;
+  onDelete: (sessionId: number) => void;
+}
+
+const MAX_SESSION_ID = 2_147_483_647;
+
+/** A typed session id, or the message naming what is wrong with it. */
+export function parseSessionId(text: string): { sessionId: number } | { error: string } {
+  const trimmed = text.trim();
+  if (!/^\d+$/.test(trimmed) || Number(trimmed) < 1 || Number(trimmed) > MAX_SESSION_ID) {
+    return { error: 'Session ID: must be a whole number such as 1024' };
+  }
+  return { sessionId: Number(trimmed) };
+}
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function sessionTime(session: ChatSession): number {
+  const first = session.messages.find((message) => message.role === 'user');
+  return first?.role === 'user' ? first.sentAt : session.createdAt;
+}
+
+export function SessionList({ sessions, activeSessionId, busySessions, creating, onNewChat, onOpen, onClear, onDelete }: SessionListProps) {
+  const [typedId, setTypedId] = useState('');
+  const [typedError, setTypedError] = useState<string | null>(null);
+
+  function confirmClear(session: ChatSession) {
+    modals.openConfirmModal({
+      title: `Clear session #${session.id}?`,
+      children: <Text size="sm">Its transcript is removed from this browser. The session itself stays open.</Text>,
+      labels: { confirm: 'Clear transcript', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => onClear(session.id),
+    });
+  }
+
+  function confirmDelete(session: ChatSession) {
+    modals.openConfirmModal({
+      title: `Delete session #${session.id}?`,
+      children: <Text size="sm">The session and its transcript are removed from this browser.</Text>,
+      labels: { confirm: 'Delete session', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => onDelete(session.id),
+    });
+  }
+
+  return (
+    <Stack gap="sm">
+      <Button leftSection={<IconPlus size={16} />} onClick={onNewChat} loading={creating}>
+        New chat
+      </Button>
+
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          const parsed = parseSessionId(typedId);
+          if ('error' in parsed) {
+            setTypedError(parsed.error);
+            return;
+          }
+          setTypedError(null);
+          setTypedId('');
+          onOpen(parsed.sessionId);
+        }}
+      >
+        <Group gap="xs" align="flex-start" wrap="nowrap">
+          <TextInput
+            label="Continue a session"
+            placeholder="Session ID"
+            inputMode="numeric"
+            size="xs"
+            style={{ flex: 1 }}
+            value={typedId}
+            onChange={(event) => {
+              setTypedId(event.currentTarget.value);
+              setTypedError(null);
+            }}
+            error={typedError}
+          />
+          <Button type="submit" size="xs" variant="default" mt={22}>
+            Open
+          </Button>
+        </Group>
+      </form>
+
+      <nav aria-label="Chat sessions">
+        {sessions.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No sessions with this chatbot in this browser yet.
+          </Text>
+        ) : (
+          <ScrollArea.Autosize mah="calc(100dvh - 340px)" type="auto">
+            <Stack gap={4}>
+              {sessions.map((session) => {
+                const active = session.id === activeSessionId;
+                const title = sessionTitle(session);
+                return (
+                  <Paper
+                    key={session.id}
+                    withBorder={active}
+                    bg={active ? 'var(--mantine-color-blue-light)' : undefined}
+                    radius="sm"
+                    p={4}
+                  >
+                    <Group gap={4} wrap="nowrap" align="flex-start">
+                      <UnstyledButton
+                        onClick={() => onOpen(session.id)}
+                        aria-current={active ? 'true' : undefined}
+                        aria-label={`Session #${session.id}: ${title}`}
+                        style={{ flex: 1, minWidth: 0 }}
+                        p={4}
+                      >
+                        <Text size="sm" fw={active ? 600 : 400} lineClamp={2}>
+                          {title}
+                        </Text>
+                        <Group gap={6} wrap="nowrap">
+                          <Text size="xs" c="dimmed">
+                            #{session.id} · {timeFormat.format(sessionTime(session))}
+                          </Text>
+                          {busySessions.has(session.id) && <Loader size={10} aria-label="Answering" />}
+                        </Group>
+                      </UnstyledButton>
+                      <Menu position="bottom-end" withinPortal>
+                        <Menu.Target>
+                          <ActionIcon variant="subtle" color="gray" aria-label={`Actions for session #${session.id}`}>
+                            <IconDots size={16} />
+                          </ActionIcon>
+                        </Menu.Target>
+                        <Menu.Dropdown>
+                          <Menu.Item leftSection={<IconEraser size={14} />} onClick={() => confirmClear(session)}>
+                            Clear transcript
+                          </Menu.Item>
+                          <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => confirmDelete(session)}>
+                            Delete session
+                          </Menu.Item>
+                        </Menu.Dropdown>
+                      </Menu>
+                    </Group>
+                  </Paper>
+                );
+              })}
+            </Stack>
+          </ScrollArea.Autosize>
+        )}
+      </nav>
+    </Stack>
+  );
+}

@@ -1,0 +1,146 @@
+import { Avatar, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconArrowDown, IconMessageChatbot } from '@tabler/icons-react';
+import { useLayoutEffect, useRef, useState } from 'react';
+import type { ChatbotDetail } from '../../api/contract';
+import { AssistantMessageView } from './assistant-message-view';
+import { bubbleColors } from './bubble-colors';
+import type { AssistantMessage, ChatMessage, ChatSession } from './chat-transcript';
+import { MarkdownText } from './markdown-text';
+import { UserMessageView } from './user-message-view';
+
+/** Within this many pixels of the end, the view counts as following the answer. */
+const FOLLOW_THRESHOLD_PX = 48;
+const NO_MESSAGES: ChatMessage[] = [];
+
+interface TranscriptProps {
+  session: ChatSession | null;
+  settings: ChatbotDetail | undefined;
+  suggestionsDisabled: boolean;
+  onSuggestion: (text: string) => void;
+  onRetry: (message: AssistantMessage) => void;
+  onNewChat: () => void;
+}
+
+export function splitSuggestions(suggested: string | undefined): string[] {
+  return (suggested ?? '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+/**
+ * The conversation as a new visitor would see it: the welcome message and suggestions
+ * first, then the questions and answers. Follows the end as answers grow, unless the
+ * user has scrolled up to read.
+ */
+export function Transcript({ session, settings, suggestionsDisabled, onSuggestion, onRetry, onNewChat }: TranscriptProps) {
+  const viewport = useRef<HTMLDivElement>(null);
+  const following = useRef(true);
+  const lastSeen = useRef<{ sessionId: number | null; count: number }>({ sessionId: null, count: 0 });
+  const [awayFromEnd, setAwayFromEnd] = useState(false);
+  const messages = session?.messages ?? NO_MESSAGES;
+  const userColors = bubbleColors(settings?.UserMessageColor);
+  const accent = bubbleColors(settings?.ChatBubbleColor)?.background;
+  const suggestions = messages.length === 0 ? splitSuggestions(settings?.SuggestedMessage) : [];
+
+  useLayoutEffect(() => {
+    const element = viewport.current;
+    if (!element) return;
+    const sessionId = session?.id ?? null;
+    const previous = lastSeen.current;
+    const last = messages[messages.length - 1];
+    // Opening a session, or sending a question, always shows the end.
+    if (previous.sessionId !== sessionId || (messages.length > previous.count && last?.role === 'user')) {
+      following.current = true;
+    }
+    lastSeen.current = { sessionId, count: messages.length };
+    if (following.current) element.scrollTop = element.scrollHeight;
+  }, [messages, session?.id]);
+
+  function onScroll() {
+    const element = viewport.current;
+    if (!element) return;
+    const atEnd = element.scrollHeight - element.scrollTop - element.clientHeight <= FOLLOW_THRESHOLD_PX;
+    following.current = atEnd;
+    if (atEnd === awayFromEnd) setAwayFromEnd(!atEnd);
+  }
+
+  function jumpToEnd() {
+    const element = viewport.current;
+    if (!element) return;
+    following.current = true;
+    element.scrollTo({ top: element.scrollHeight });
+    setAwayFromEnd(false);
+  }
+
+  return (
+    <Box pos="relative" style={{ flex: 1, minHeight: 0 }}>
+      <Box
+        ref={viewport}
+        onScroll={onScroll}
+        role="log"
+        aria-label="Transcript"
+        tabIndex={0}
+        h="100%"
+        p="xs"
+        style={{ overflowY: 'auto' }}
+      >
+        <Stack gap="sm">
+          {settings?.WelcomeMessage && (
+            <Group align="flex-start" gap="xs" wrap="nowrap" data-testid="welcome-message">
+              <Avatar size="sm" color="blue" style={accent ? { background: accent } : undefined} aria-hidden>
+                <IconMessageChatbot size={16} color={accent ? bubbleColors(accent)?.color : undefined} />
+              </Avatar>
+              <Paper withBorder p="sm" radius="md" maw="85%">
+                <MarkdownText text={settings.WelcomeMessage} />
+              </Paper>
+            </Group>
+          )}
+          {suggestions.length > 0 && (
+            <Group gap="xs" role="group" aria-label="Suggested messages">
+              {suggestions.map((suggestion) => (
+                <Button
+                  key={suggestion}
+                  variant="light"
+                  radius="xl"
+                  size="xs"
+                  disabled={suggestionsDisabled}
+                  onClick={() => onSuggestion(suggestion)}
+                >
+                  {suggestion}
+                </Button>
+              ))}
+            </Group>
+          )}
+          {messages.length === 0 && (
+            <Text size="sm" c="dimmed" ta="center" py="md">
+              {session ? 'No messages in this session yet.' : 'Write a message to start a chat; it opens a new session.'}
+            </Text>
+          )}
+          {messages.map((message) =>
+            message.role === 'user' ? (
+              <UserMessageView key={message.id} message={message} colors={userColors} />
+            ) : (
+              <AssistantMessageView key={message.id} message={message} accentColor={accent} onRetry={onRetry} onNewChat={onNewChat} />
+            ),
+          )}
+        </Stack>
+      </Box>
+      {awayFromEnd && (
+        <Button
+          pos="absolute"
+          bottom={8}
+          left="50%"
+          style={{ transform: 'translateX(-50%)' }}
+          size="xs"
+          radius="xl"
+          variant="default"
+          leftSection={<IconArrowDown size={14} />}
+          onClick={jumpToEnd}
+        >
+          Jump to latest
+        </Button>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,266 @@
+import { notifications } from '@mantine/notifications';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { askChatbot, askChatbotStream, useCreateSession } from '../../api/chat';
+import type { ClientAskRequest } from '../../api/contract';
+import { askTypeOf } from './attachment-rules';
+import { loadChatState, saveChatState } from './chat-storage';
+import {
+  chatReducer,
+  newMessageId,
+  type AnswerMode,
+  type AssistantMessage,
+  type AttachmentRef,
+  type ChatState,
+  type UserMessage,
+} from './chat-transcript';
+import { createFrameBatcher } from './create-frame-batcher';
+import { describeAskFailure } from './describe-ask-failure';
+
+export interface OutgoingMessage {
+  content: string;
+  attachments: AttachmentRef[];
+  mode: AnswerMode;
+}
+
+/** While an answer streams, the transcript is written to storage at most this often. */
+const STREAMING_SAVE_INTERVAL_MS = 1000;
+
+function isStreaming(state: ChatState): boolean {
+  return state.sessions.some((session) =>
+    session.messages.some((message) => message.role === 'assistant' && message.status === 'streaming'),
+  );
+}
+
+function askBody(sessionId: number, question: UserMessage): Omit<ClientAskRequest, 'stream'> {
+  return {
+    sessionID: sessionId,
+    content: question.content,
+    chatAskType: question.askType,
+    ...(question.attachments.length > 0 ? { fileIds: question.attachments.map((attachment) => attachment.fileId) } : {}),
+  };
+}
+
+/**
+ * One chatbot's chat: its sessions and transcripts (kept in the browser), and asking,
+ * streaming, stopping and retrying answers. Only one question per session is in flight.
+ */
+export function useChat(chatbotId: string) {
+  const [state, dispatch] = useReducer(chatReducer, chatbotId, loadChatState);
+  const [busySessions, setBusySessions] = useState<ReadonlySet<number>>(() => new Set());
+  const createSession = useCreateSession();
+  const controllers = useRef(new Map<number, AbortController>());
+  const latestState = useRef(state);
+
+  useEffect(() => {
+    latestState.current = state;
+  }, [state]);
+
+  useSaveChatState(chatbotId, state);
+
+  useEffect(() => {
+    const inFlight = controllers.current;
+    return () => inFlight.forEach((controller) => controller.abort());
+  }, []);
+
+  const markBusy = useCallback((sessionId: number, busy: boolean) => {
+    setBusySessions((current) => {
+      const next = new Set(current);
+      if (busy) next.add(sessionId);
+      else next.delete(sessionId);
+      return next;
+    });
+  }, []);
+
+  const ask = useCallback(
+    async (sessionId: number, question: UserMessage, mode: AnswerMode, replacing?: string) => {
+      const answer: AssistantMessage = {
+        id: newMessageId(),
+        role: 'assistant',
+        replyTo: question.id,
+        mode,
+        status: 'streaming',
+        content: '',
+        startedAt: Date.now(),
+      };
+      if (replacing) dispatch({ type: 'messageReplaced', sessionId, messageId: replacing, message: answer });
+      else dispatch({ type: 'messageAdded', sessionId, message: answer });
+
+      const controller = new AbortController();
+      controllers.current.set(sessionId, controller);
+      markBusy(sessionId, true);
+      const update = (patch: Partial<AssistantMessage>) =>
+        dispatch({ type: 'answerUpdated', sessionId, messageId: answer.id, patch });
+      const batcher = createFrameBatcher<string>((parts) =>
+        dispatch({ type: 'fragmentsAppended', sessionId, messageId: answer.id, text: parts.join('') }),
+      );
+      const started = performance.now();
+      let received = '';
+      let firstFragmentMs: number | undefined;
+
+      try {
+        if (mode === 'stream') {
+          let finished = false;
+          for await (const event of askChatbotStream(askBody(sessionId, question), controller.signal)) {
+            if (event.type === 'fragment') {
+              if (firstFragmentMs === undefined) {
+                firstFragmentMs = performance.now() - started;
+                update({ firstFragmentMs });
+              }
+              received += event.content;
+              batcher.push(event.content);
+            } else {
+              batcher.dispose();
+              finished = true;
+              update({
+                status: 'done',
+                content: event.final.Answer,
+                questionID: event.final.QuestionID,
+                answerID: event.final.AnswerID,
+                totalToken: event.final.TotalToken,
+                totalMs: performance.now() - started,
+              });
+            }
+          }
+          if (!finished) throw new Error('the stream ended without its final answer');
+        } else {
+          const data = await askChatbot(askBody(sessionId, question), controller.signal);
+          update({
+            status: 'done',
+            content: data.content,
+            messageID: data.messageid,
+            totalToken: data.totalToken,
+            noAnswer: data.noAnswer,
+            totalMs: performance.now() - started,
+          });
+        }
+      } catch (error) {
+        batcher.dispose();
+        const failure = describeAskFailure(error);
+        // The partial answer stays: everything that arrived, including the last unpainted frame.
+        update({
+          content: received,
+          totalMs: performance.now() - started,
+          ...(failure === 'stopped' ? { status: 'stopped' } : { status: 'failed', failure }),
+        });
+      } finally {
+        if (controllers.current.get(sessionId) === controller) controllers.current.delete(sessionId);
+        markBusy(sessionId, false);
+      }
+    },
+    [markBusy],
+  );
+
+  const { mutateAsync: createSessionAsync } = createSession;
+  const actions = useMemo(() => {
+    const newChat = async (): Promise<number> => {
+      const { SessionID } = await createSessionAsync(chatbotId);
+      dispatch({ type: 'sessionOpened', sessionId: SessionID, now: Date.now() });
+      return SessionID;
+    };
+
+    return {
+      newChat,
+
+      openSession(sessionId: number) {
+        dispatch({ type: 'sessionOpened', sessionId, now: Date.now() });
+      },
+
+      clearSession(sessionId: number) {
+        controllers.current.get(sessionId)?.abort();
+        dispatch({ type: 'sessionCleared', sessionId });
+      },
+
+      deleteSession(sessionId: number) {
+        controllers.current.get(sessionId)?.abort();
+        dispatch({ type: 'sessionDeleted', sessionId });
+      },
+
+      /**
+       * Resolves once the question is in the transcript (opening a session first when
+       * there is none), so the composer can clear; the answer carries on by itself.
+       */
+      async send(message: OutgoingMessage): Promise<void> {
+        const sessionId = latestState.current.activeSessionId ?? (await newChat());
+        const question: UserMessage = {
+          id: newMessageId(),
+          role: 'user',
+          content: message.content,
+          askType: askTypeOf(message.attachments.map((attachment) => attachment.kind)),
+          attachments: message.attachments,
+          sentAt: Date.now(),
+        };
+        dispatch({ type: 'messageAdded', sessionId, message: question });
+        void ask(sessionId, question, message.mode);
+      },
+
+      retry(sessionId: number, answer: AssistantMessage) {
+        const session = latestState.current.sessions.find((candidate) => candidate.id === sessionId);
+        const question = session?.messages.find(
+          (message): message is UserMessage => message.id === answer.replyTo && message.role === 'user',
+        );
+        if (question) void ask(sessionId, question, answer.mode, answer.id);
+      },
+
+      stop(sessionId: number) {
+        controllers.current.get(sessionId)?.abort();
+      },
+    };
+  }, [ask, chatbotId, createSessionAsync]);
+
+  const activeSession = state.sessions.find((session) => session.id === state.activeSessionId) ?? null;
+
+  return {
+    state,
+    activeSession,
+    busySessions,
+    creatingSession: createSession.isPending,
+    createSessionError: createSession.error,
+    ...actions,
+  };
+}
+
+/**
+ * Writes every settled change at once; while an answer streams (a change per frame),
+ * at most once a second, so a reload mid-answer still finds most of it.
+ */
+function useSaveChatState(chatbotId: string, state: ChatState) {
+  const latestRef = useRef(state);
+  const pendingSave = useRef<number | null>(null);
+  const warned = useRef(false);
+
+  const save = useCallback(
+    (next: ChatState) => {
+      if (saveChatState(chatbotId, next) || warned.current) return;
+      warned.current = true;
+      notifications.show({
+        color: 'orange',
+        title: 'The transcript could not be saved',
+        message: 'This browser refused to store it (storage full or disabled); it will be lost on reload.',
+      });
+    },
+    [chatbotId],
+  );
+
+  useEffect(() => {
+    latestRef.current = state;
+    if (!isStreaming(state)) {
+      save(state);
+      return;
+    }
+    if (pendingSave.current !== null) return;
+    pendingSave.current = window.setTimeout(() => {
+      pendingSave.current = null;
+      save(latestRef.current);
+    }, STREAMING_SAVE_INTERVAL_MS);
+  }, [state, save]);
+
+  useEffect(() => {
+    const pending = pendingSave;
+    const box = latestRef;
+    return () => {
+      if (pending.current !== null) window.clearTimeout(pending.current);
+      pending.current = null;
+      save(box.current);
+    };
+  }, [save]);
+}

@@ -1,0 +1,65 @@
+import { Badge, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { formatPrice } from '../../lib/format-price';
+import { AREA_UNIT_SHORT, labelOf, SALE_TYPE_LABELS, STATUS_COLORS, STATUS_LABELS } from './listing-labels';
+import { ListingThumbnail } from './listing-thumbnail';
+import { listingLabel, type Listing } from './parse-listing-row';
+
+export interface ListingColumn {
+  id: string;
+  header: string;
+  cell: (listing: Listing) => ReactNode;
+  align?: 'left' | 'right';
+}
+
+const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+function formatNumber(value: number | null): string {
+  return value === null ? '' : numberFormat.format(value);
+}
+
+/** Sale price, or rent per month: the price the listing is offered at. */
+export function formatListingPrice(listing: Listing): string {
+  const forRent = listing.SaleType === 'for_rent';
+  const amount = listing.Price ?? (forRent ? listing.RentPrice : listing.SalePrice);
+  const price = formatPrice(amount, listing.CurrencySymbol);
+  return price && forRent ? `${price}/mo` : price;
+}
+
+export function formatListingArea(listing: Listing): string {
+  if (listing.BuildingArea === null) return listing.Area;
+  const unit = listing.AreaUnit ? AREA_UNIT_SHORT[listing.AreaUnit] : '';
+  return `${formatNumber(listing.BuildingArea)} ${unit}`.trim();
+}
+
+function StatusBadge({ status }: { status: string }) {
+  return (
+    <Badge color={labelOf(STATUS_COLORS, status, 'gray')} variant="light" tt="none" style={{ minWidth: 'max-content' }}>
+      {labelOf(STATUS_LABELS, status)}
+    </Badge>
+  );
+}
+
+const plain = (text: string) => (text ? text : <Text span c="dimmed">—</Text>);
+
+/** The columns a listing agent scans, in order; every one can be hidden. */
+export const LISTING_COLUMNS: readonly ListingColumn[] = [
+  {
+    id: 'photo',
+    header: 'Photo',
+    cell: (listing) => <ListingThumbnail src={listing.Images[0]} alt={`Photo of ${listingLabel(listing)}`} />,
+  },
+  { id: 'address', header: 'Address', cell: (listing) => plain(listing.Address) },
+  { id: 'city', header: 'City', cell: (listing) => plain(listing.City) },
+  { id: 'state', header: 'State', cell: (listing) => plain(listing.State) },
+  { id: 'zip', header: 'ZIP', cell: (listing) => plain(listing.ZIP) },
+  { id: 'price', header: 'Price', align: 'right', cell: (listing) => plain(formatListingPrice(listing)) },
+  { id: 'bedrooms', header: 'Beds', align: 'right', cell: (listing) => plain(formatNumber(listing.Bedrooms)) },
+  { id: 'bathrooms', header: 'Baths', align: 'right', cell: (listing) => plain(formatNumber(listing.Bathrooms)) },
+  { id: 'area', header: 'Area', align: 'right', cell: (listing) => plain(formatListingArea(listing)) },
+  { id: 'status', header: 'Status', cell: (listing) => <StatusBadge status={listing.Status} /> },
+  { id: 'saleType', header: 'Sale type', cell: (listing) => plain(labelOf(SALE_TYPE_LABELS, listing.SaleType)) },
+  { id: 'propertyType', header: 'Property type', cell: (listing) => plain(listing.PropertyType) },
+  { id: 'mlsNumber', header: 'MLS number', cell: (listing) => plain(listing.MLSNumber) },
+  { id: 'daysOnMarket', header: 'Days on market', align: 'right', cell: (listing) => plain(formatNumber(listing.DaysOnMarket)) },
+];

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { SALE_TYPES, type ListListingsRequest } from '../../api/contract';
+
+/**
+ * What the table shows (page, page size, filters) lives in the URL's search params, so a
+ * view can be bookmarked and Back returns to the previous one. A hand-edited or stale URL
+ * falls back to the defaults instead of failing.
+ */
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 20;
+
+const pageSize = z.coerce
+  .number()
+  .refine((size): size is (typeof PAGE_SIZES)[number] => (PAGE_SIZES as readonly number[]).includes(size));
+
+const listingViewSchema = z.object({
+  page: z.coerce.number().int().min(1).catch(1),
+  size: pageSize.catch(DEFAULT_PAGE_SIZE),
+  city: z.string().catch(''),
+  saleType: z.enum(SALE_TYPES).or(z.literal('')).catch(''),
+  mls: z.string().catch(''),
+});
+export type ListingView = z.infer<typeof listingViewSchema>;
+
+export const DEFAULT_VIEW: ListingView = { page: 1, size: DEFAULT_PAGE_SIZE, city: '', saleType: '', mls: '' };
+
+export function readListingView(params: URLSearchParams): ListingView {
+  return listingViewSchema.parse({
+    page: params.get('page') ?? undefined,
+    size: params.get('size') ?? undefined,
+    city: params.get('city') ?? undefined,
+    saleType: params.get('saleType') ?? undefined,
+    mls: params.get('mls') ?? undefined,
+  });
+}
+
+/** Only what differs from the defaults goes into the URL, so the plain page stays `/listings`. */
+export function writeListingView(view: ListingView): URLSearchParams {
+  const params = new URLSearchParams();
+  if (view.city) params.set('city', view.city);
+  if (view.saleType) params.set('saleType', view.saleType);
+  if (view.mls) params.set('mls', view.mls);
+  if (view.size !== DEFAULT_PAGE_SIZE) params.set('size', String(view.size));
+  if (view.page !== 1) params.set('page', String(view.page));
+  return params;
+}
+
+export function hasFilters(view: ListingView): boolean {
+  return view.city.trim() !== '' || view.saleType !== '' || view.mls.trim() !== '';
+}
+
+/** The list request of a view; blank filters are left out rather than sent empty. */
+export function listRequestOf(chatbotId: string, view: ListingView): ListListingsRequest {
+  const request: ListListingsRequest = { SerialNumber: chatbotId, PageNumber: view.page, PageSize: view.size };
+  const city = view.city.trim();
+  const mls = view.mls.trim();
+  if (city) request.CityName = city;
+  if (view.saleType) request.SaleType = view.saleType;
+  if (mls) request.MLSNumber = mls;
+  return request;
+}
+
+export function pageCount(total: number, size: number): number {
+  return Math.max(1, Math.ceil(total / size));
+}

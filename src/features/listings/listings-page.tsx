@@ -1,0 +1,276 @@
+import {
+  Button,
+  Checkbox,
+  EmptyState,
+  Group,
+  Loader,
+  NativeSelect,
+  Pagination,
+  Paper,
+  Popover,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconColumns, IconFilterOff, IconHomePlus, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { listingListQueryOptions } from '../../api/listings';
+import { ErrorAlert } from '../../components/error-alert';
+import { PageLoader } from '../../components/page-loader';
+import { LISTING_COLUMNS } from './listing-columns';
+import { ListingFilters } from './listing-filters';
+import { ListingFormModal, type ListingFormTarget } from './listing-form-modal';
+import {
+  hasFilters,
+  listRequestOf,
+  pageCount,
+  PAGE_SIZES,
+  readListingView,
+  writeListingView,
+  type ListingView,
+} from './listing-view';
+import { ListingsTable } from './listings-table';
+import { listingLabel, parseListingRow, type Listing } from './parse-listing-row';
+import { useDeleteListingsAction } from './use-delete-listings-action';
+import { useHiddenColumns } from './use-hidden-columns';
+
+const COLUMN_IDS = LISTING_COLUMNS.map((column) => column.id);
+const PAGE_SIZE_OPTIONS = PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
+
+export function ListingsPage() {
+  const { botId } = useParams();
+  if (!botId) return null;
+  // Another chatbot's listings share no selection or open form with this one.
+  return <ListingsWorkspace key={botId} chatbotId={botId} />;
+}
+
+function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const view = readListingView(searchParams);
+  const { page, size, city, saleType, mls } = view;
+  const query = useQuery(listingListQueryOptions(listRequestOf(chatbotId, view)));
+  const queryClient = useQueryClient();
+
+  const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
+  const [formTarget, setFormTarget] = useState<ListingFormTarget | null>(null);
+  const { hidden, setColumnVisible } = useHiddenColumns(COLUMN_IDS);
+  const { confirmDelete, isDeleting } = useDeleteListingsAction(chatbotId);
+
+  const listings = useMemo(() => query.data?.List.map(parseListingRow) ?? [], [query.data]);
+  const total = query.data?.VirtualCount ?? 0;
+  const pages = pageCount(total, size);
+  const stale = query.isPlaceholderData;
+
+  /** Filters and page size start over at page 1; `replace` keeps typing out of the history. */
+  const changeView = useCallback(
+    (patch: Partial<ListingView>, options: { replace?: boolean } = {}) => {
+      setSearchParams((current) => {
+        const next = { ...readListingView(current), ...patch };
+        if (!('page' in patch)) next.page = 1;
+        return writeListingView(next);
+      }, options);
+    },
+    [setSearchParams],
+  );
+
+  // Fetch the next page ahead, so paging forward shows it at once.
+  useEffect(() => {
+    if (!query.data || stale || page >= pages) return;
+    const next = listRequestOf(chatbotId, { page: page + 1, size, city, saleType, mls });
+    void queryClient.prefetchQuery(listingListQueryOptions(next));
+  }, [query.data, stale, chatbotId, page, pages, size, city, saleType, mls, queryClient]);
+
+  // Past the end (after deleting the last rows of the last page, or an old bookmark): go to the last page.
+  useEffect(() => {
+    if (query.data && !stale && page > pages) changeView({ page: pages }, { replace: true });
+  }, [query.data, stale, page, pages, changeView]);
+
+  function select(ids: readonly number[], checked: boolean) {
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const id of ids) {
+        if (checked) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+  }
+
+  const forget = (ids: readonly number[]) => select(ids, false);
+
+  const deleteOne = (listing: Listing) =>
+    confirmDelete({ ids: [listing.ID], name: listingLabel(listing), onDeleted: forget });
+  const deleteSelected = () => confirmDelete({ ids: [...selected], onDeleted: forget });
+
+  const visibleColumns = LISTING_COLUMNS.filter((column) => !hidden.has(column.id));
+  const filtered = hasFilters(view);
+  const firstShown = total === 0 ? 0 : (page - 1) * size + 1;
+  const lastShown = Math.min(total, (page - 1) * size + listings.length);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={2}>Listings</Title>
+        <Group gap="sm">
+          <ColumnPicker hidden={hidden} onChange={setColumnVisible} />
+          <Button leftSection={<IconPlus size={18} />} onClick={() => setFormTarget({ mode: 'create' })}>
+            Create listing
+          </Button>
+        </Group>
+      </Group>
+
+      <ListingFilters view={view} onChange={(filters) => changeView(filters)} />
+
+      <Group justify="space-between" wrap="wrap" gap="sm" mih={36}>
+        <Text size="sm" c={selected.size > 0 ? undefined : 'dimmed'} aria-live="polite">
+          {selected.size === 0
+            ? 'No listings selected'
+            : `${selected.size} ${selected.size === 1 ? 'listing' : 'listings'} selected`}
+        </Text>
+        <Group gap="sm">
+          {selected.size > 0 && (
+            <Button variant="subtle" onClick={() => setSelected(new Set())}>
+              Clear selection
+            </Button>
+          )}
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconTrash size={18} />}
+            disabled={selected.size === 0}
+            loading={isDeleting}
+            onClick={deleteSelected}
+          >
+            Delete selected
+          </Button>
+        </Group>
+      </Group>
+
+      {query.isError && (
+        <ErrorAlert
+          error={query.error}
+          title={query.data ? 'The list could not be refreshed' : 'The listings could not be loaded'}
+          onRetry={() => void query.refetch()}
+        />
+      )}
+
+      {query.isPending ? (
+        <PageLoader label="Loading listings" />
+      ) : total === 0 && listings.length === 0 ? (
+        query.data && (
+          <Paper withBorder p="xl">
+            {filtered ? (
+              <EmptyState
+                icon={<IconFilterOff size={28} />}
+                title="No listings match these filters"
+                description="Try another city, sale type or MLS number, or clear the filters."
+              >
+                <EmptyState.Actions>
+                  <Button variant="light" onClick={() => changeView({ city: '', saleType: '', mls: '' })}>
+                    Clear filters
+                  </Button>
+                </EmptyState.Actions>
+              </EmptyState>
+            ) : (
+              <EmptyState
+                icon={<IconHomePlus size={28} />}
+                title="No listings yet"
+                description="Listings you add here are what the chatbot can tell visitors about."
+              >
+                <EmptyState.Actions>
+                  <Button onClick={() => setFormTarget({ mode: 'create' })}>Create the first listing</Button>
+                </EmptyState.Actions>
+              </EmptyState>
+            )}
+          </Paper>
+        )
+      ) : (
+        <>
+          <ListingsTable
+            listings={listings}
+            columns={visibleColumns}
+            selected={selected}
+            onSelect={select}
+            onEdit={(listing) => setFormTarget({ mode: 'edit', listing })}
+            onDelete={deleteOne}
+            stale={stale}
+          />
+          <Group justify="space-between" wrap="wrap" gap="sm">
+            <Group gap="sm">
+              <Text size="sm" c="dimmed">
+                {`Showing ${firstShown}–${lastShown} of ${total}`}
+              </Text>
+              {stale && <Loader size="xs" aria-label="Loading page" />}
+            </Group>
+            <Group gap="md">
+              <NativeSelect
+                aria-label="Rows per page"
+                data={PAGE_SIZE_OPTIONS}
+                value={String(size)}
+                onChange={(event) => changeView({ size: Number(event.currentTarget.value) as ListingView['size'] })}
+                size="xs"
+                w={80}
+              />
+              <Pagination
+                total={pages}
+                value={Math.min(page, pages)}
+                onChange={(next) => changeView({ page: next })}
+                getControlProps={(control) => ({ 'aria-label': PAGE_CONTROL_LABELS[control] })}
+                getItemProps={(item) => ({ 'aria-label': `Page ${item}`, 'aria-current': item === page ? 'page' : undefined })}
+                size="sm"
+                withEdges
+              />
+            </Group>
+          </Group>
+        </>
+      )}
+
+      {formTarget && (
+        <ListingFormModal
+          key={formTarget.mode === 'edit' ? formTarget.listing.ID : 'create'}
+          chatbotId={chatbotId}
+          target={formTarget}
+          onClose={() => setFormTarget(null)}
+        />
+      )}
+    </Stack>
+  );
+}
+
+const PAGE_CONTROL_LABELS = {
+  first: 'First page',
+  previous: 'Previous page',
+  next: 'Next page',
+  last: 'Last page',
+} as const;
+
+interface ColumnPickerProps {
+  hidden: ReadonlySet<string>;
+  onChange: (id: string, visible: boolean) => void;
+}
+
+function ColumnPicker({ hidden, onChange }: ColumnPickerProps) {
+  return (
+    <Popover position="bottom-end" shadow="md" withinPortal>
+      <Popover.Target>
+        <Button variant="default" leftSection={<IconColumns size={18} />}>
+          Columns
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="xs" role="group" aria-label="Shown columns">
+          {LISTING_COLUMNS.map((column) => (
+            <Checkbox
+              key={column.id}
+              label={column.header}
+              checked={!hidden.has(column.id)}
+              onChange={(event) => onChange(column.id, event.currentTarget.checked)}
+            />
+          ))}
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,171 @@
+import { AREA_UNITS, type ExtensionColumnEntry, type ListingRow } from '../../api/contract';
+
+/**
+ * The list operation answers numbers, image lists and extension rows as text. This module
+ * is the one place that text becomes numbers and lists; components only read a `Listing`.
+ * Rows come from a service we do not control, so odd text degrades to "unknown" (null or
+ * an empty list) instead of throwing and taking the whole table down.
+ */
+
+const NUMERIC_FIELDS = [
+  'Price',
+  'Bathrooms',
+  'Bedrooms',
+  'YearBuilt',
+  'DaysOnMarket',
+  'LotArea',
+  'BuildingArea',
+  'ParkingSpots',
+  'RentPrice',
+  'DepositFee',
+  'SalePrice',
+  'UnitAreaPrice',
+  'EstimatePrice',
+  'HOAMonth',
+] as const satisfies ReadonlyArray<keyof ListingRow>;
+type NumericField = (typeof NUMERIC_FIELDS)[number];
+
+export type AreaUnit = (typeof AREA_UNITS)[number];
+export type ExtensionEntry = Required<ExtensionColumnEntry>;
+
+export type Listing = Omit<ListingRow, NumericField | 'Images' | 'ExtensionColumn' | 'LATITUDE' | 'LONGITUDE'> & {
+  [Field in NumericField]: number | null;
+} & {
+  Images: string[];
+  ExtensionColumn: ExtensionEntry[];
+  /** Read from `Area` ("1,850 Square Feet"): the list carries the unit nowhere else. */
+  AreaUnit: AreaUnit | null;
+  Latitude: number | null;
+  Longitude: number | null;
+};
+
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
+
+/** "1,250,000" → 1250000, "" → null, anything that is not a number → null. */
+export function parseNumberText(text: unknown): number | null {
+  if (typeof text === 'number') return Number.isFinite(text) ? text : null;
+  if (typeof text !== 'string') return null;
+  const compact = text.trim().replace(/[,\s_]/g, '');
+  if (!DECIMAL.test(compact)) return null;
+  const value = Number(compact);
+  return Number.isFinite(value) ? value : null;
+}
+
+function asText(value: unknown): string {
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (value === null || value === undefined) return '';
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return '';
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function imageOf(item: unknown): string {
+  if (item !== null && typeof item === 'object') {
+    const record = item as Record<string, unknown>;
+    return asText(record.url ?? record.Url ?? record.URL ?? record.src);
+  }
+  return typeof item === 'string' ? item.trim() : '';
+}
+
+/** `["https://a.jpg","https://b.jpg"]`, or the same as comma- or line-separated text. */
+export function parseImageList(text: unknown): string[] {
+  if (Array.isArray(text)) return text.map(imageOf).filter(Boolean);
+  if (typeof text !== 'string') return [];
+  const trimmed = text.trim();
+  if (trimmed === '') return [];
+  const json = trimmed.startsWith('[') || trimmed.startsWith('"') ? parseJson(trimmed) : undefined;
+  if (Array.isArray(json)) return json.map(imageOf).filter(Boolean);
+  if (typeof json === 'string') return parseImageList(json);
+  return trimmed
+    .split(/[,\n]/)
+    .map((part) => part.trim().replace(/^[["'\s]+|[\]"'\s]+$/g, ''))
+    .filter(Boolean);
+}
+
+function entryOf(item: unknown): ExtensionEntry | null {
+  if (Array.isArray(item)) return { Key: asText(item[0]), value: asText(item[1]) };
+  if (item !== null && typeof item === 'object') {
+    const record = item as Record<string, unknown>;
+    return { Key: asText(record.Key ?? record.key ?? record.name), value: asText(record.value ?? record.Value) };
+  }
+  return null;
+}
+
+function isFilled(entry: ExtensionEntry | null): entry is ExtensionEntry {
+  return entry !== null && (entry.Key !== '' || entry.value !== '');
+}
+
+/**
+ * `[{"Key":"Pool","value":"Heated"}]` (the documented shape), a plain `{"Pool":"Heated"}`
+ * object, or the human form `Pool: Heated; View: Lake`.
+ */
+export function parseExtensionColumn(text: unknown): ExtensionEntry[] {
+  if (Array.isArray(text)) return text.map(entryOf).filter(isFilled);
+  if (typeof text !== 'string') return [];
+  const trimmed = text.trim();
+  if (trimmed === '') return [];
+  const json = trimmed.startsWith('[') || trimmed.startsWith('{') ? parseJson(trimmed) : undefined;
+  if (Array.isArray(json)) return json.map(entryOf).filter(isFilled);
+  if (json !== null && typeof json === 'object') {
+    return Object.entries(json).map(([Key, value]) => ({ Key: Key.trim(), value: asText(value) })).filter(isFilled);
+  }
+  return trimmed
+    .split(/[;\n]/)
+    .map((part): ExtensionEntry => {
+      const colon = part.indexOf(':');
+      return colon === -1
+        ? { Key: part.trim(), value: '' }
+        : { Key: part.slice(0, colon).trim(), value: part.slice(colon + 1).trim() };
+    })
+    .filter(isFilled);
+}
+
+/** "1,850 Square Feet" → Square Feet; also the usual abbreviations (sq ft, m²). */
+export function parseAreaUnit(area: unknown): AreaUnit | null {
+  if (typeof area !== 'string') return null;
+  const text = area.toLowerCase();
+  const named = AREA_UNITS.find((unit) => text.includes(unit.toLowerCase()));
+  if (named) return named;
+  if (/sq\.?\s*m\b|sqm\b|m²|\bm2\b|square\s*met/.test(text)) return 'Square Meters';
+  if (/sq\.?\s*f(?:ee)?t\b|sqft\b|ft²|\bft2\b|square\s*f/.test(text)) return 'Square Feet';
+  return null;
+}
+
+function coordinate(value: unknown): number | null {
+  return parseNumberText(value);
+}
+
+export function parseListingRow(row: ListingRow): Listing {
+  const numbers = Object.fromEntries(NUMERIC_FIELDS.map((field) => [field, parseNumberText(row[field])])) as {
+    [Field in NumericField]: number | null;
+  };
+  const { Images, ExtensionColumn, LATITUDE, LONGITUDE, ...text } = row;
+  return {
+    ...text,
+    ...numbers,
+    Images: parseImageList(Images),
+    ExtensionColumn: parseExtensionColumn(ExtensionColumn),
+    AreaUnit: parseAreaUnit(row.Area),
+    Latitude: coordinate(LATITUDE),
+    Longitude: coordinate(LONGITUDE),
+  };
+}
+
+/** How a person names a listing in a label or a question: its street address, else its MLS number. */
+export function listingLabel(listing: Pick<Listing, 'ID' | 'Address' | 'MLSNumber'>): string {
+  const address = listing.Address.trim();
+  if (address) return address;
+  const mls = listing.MLSNumber.trim();
+  return mls ? `MLS ${mls}` : `listing ${listing.ID}`;
+}

@@ -1,0 +1,128 @@
+import type { ChatbotSettingKey } from '../../api/contract';
+
+/**
+ * What a person sees for each Edit field: a label and a one-line description. Messages
+ * from the schemas follow the label ("must be ..."), so the form writes the label in front.
+ */
+export const SETTING_FIELDS = {
+  Name: { label: 'Name', description: 'The name visitors see at the top of the chat window.' },
+  Model: { label: 'Model', description: 'The AI model that writes the answers.' },
+  SystemMessage: { label: 'System message', description: 'Instructions the AI follows in every conversation.' },
+  Temperature: {
+    label: 'Temperature',
+    description: 'A whole number: higher gives more varied answers, lower more predictable ones.',
+  },
+  TimeZone: { label: 'Time zone', description: 'Used when the chatbot talks about dates and times.' },
+  AIResponseLanguage: { label: 'Answer language', description: 'The language the AI answers in.' },
+  AnswerSuffix: { label: 'Answer suffix', description: 'Text added to the end of every answer.' },
+  WelcomeMessage: { label: 'Welcome message', description: 'The first message visitors see when they open the chat.' },
+  SuggestedMessage: { label: 'Suggested messages', description: 'Questions offered to visitors as one-click buttons.' },
+  UserInputPlaceholder: { label: 'Input placeholder', description: 'The hint shown in the empty message box.' },
+  ChatProfilePicture: { label: 'Profile picture', description: "The chatbot's picture beside its messages." },
+  ChatIcon: { label: 'Chat icon', description: 'The icon on the bubble that opens the chat.' },
+  ChatBubbleAlign: { label: 'Bubble position', description: 'The bottom corner of the page where the chat bubble sits.' },
+  ChatBubbleColor: { label: 'Bubble colour', description: 'Colour of the chat bubble and of the chat window header.' },
+  UserMessageColor: { label: 'User message colour', description: "Background colour of the visitor's own messages." },
+  ChatbotPopupOnce: {
+    label: 'Pop up only once',
+    description: 'Open the chat window by itself only on a visitor’s first visit.',
+  },
+  EnablePushToTalk: { label: 'Push-to-talk', description: 'Let visitors send voice messages.' },
+  EnableUploadImage: { label: 'Image upload', description: 'Let visitors attach images to their messages.' },
+  RemoveChatLogOnBrowserClose: {
+    label: 'Clear chat when the browser closes',
+    description: "Forget the visitor's conversation once they close their browser.",
+  },
+  TalkToHumanEmail: { label: 'Handoff e-mail', description: 'Where requests to talk to a person are sent.' },
+  TalkToHumanResponseMessage: {
+    label: 'Handoff message',
+    description: 'What the chatbot says when it passes the conversation to a person.',
+  },
+  FacebookUrl: { label: 'Facebook URL', description: 'Your Facebook page, linked from the chat window.' },
+  InstagramUrl: { label: 'Instagram URL', description: 'Your Instagram profile, linked from the chat window.' },
+  WhatsappUrl: { label: 'WhatsApp URL', description: 'A WhatsApp contact link, such as https://wa.me/15551234567.' },
+  ChatbotPrivacyPolicyName: {
+    label: 'Privacy policy name',
+    description: 'The text of the privacy policy link under the chat.',
+  },
+  ChatbotPrivacyPolicyUrl: { label: 'Privacy policy URL', description: 'Where the privacy policy link leads.' },
+  ChatbotPrivacyPolicyDescription: {
+    label: 'Privacy policy description',
+    description: 'A short note shown with the link, such as what you do with conversations.',
+  },
+  VerifyDomain: { label: 'Verify domain', description: 'Load the widget only on the allowed domains below.' },
+  Domains: { label: 'Allowed domains', description: 'Host names the widget may be embedded on, such as example.com.' },
+  CustomDomain: {
+    label: 'Custom domain',
+    description: 'Your own host name serving the widget, such as chat.example.com. Leave empty for none.',
+  },
+  RateLimitCount: { label: 'Rate limit count', description: 'How many messages a visitor may send within the window.' },
+  RateLimitTime: { label: 'Rate limit window', description: 'The length of that window, in seconds.' },
+  RateLimitMessage: { label: 'Rate limit message', description: 'What visitors see when they send messages too fast.' },
+  MessageLimit: { label: 'Monthly message limit', description: 'Messages the chatbot answers per calendar month.' },
+  EmailForDailyChatLogs: {
+    label: 'Daily chat logs e-mail',
+    description: "Receives the day's conversations every day. Leave empty for none.",
+  },
+  EmailForDailyLeads: {
+    label: 'Daily leads e-mail',
+    description: "Receives the day's leads every day. Leave empty for none.",
+  },
+} as const satisfies Record<ChatbotSettingKey, { label: string; description: string }>;
+
+export function settingLabel(key: ChatbotSettingKey): string {
+  return SETTING_FIELDS[key].label;
+}
+
+/** Messages follow the label ("is required"), so the label goes in front. */
+export function settingErrorText(label: string, message: string | undefined): string | undefined {
+  return message ? `${label} ${message}` : undefined;
+}
+
+export interface SettingsSection {
+  id: string;
+  title: string;
+  fields: readonly ChatbotSettingKey[];
+}
+
+/** The sections in page order; every Edit field is in exactly one (a test checks). */
+export const SETTINGS_SECTIONS = [
+  {
+    id: 'general',
+    title: 'General & AI',
+    fields: [
+      'Name',
+      'Model',
+      'SystemMessage',
+      'Temperature',
+      'TimeZone',
+      'AIResponseLanguage',
+      'AnswerSuffix',
+      'WelcomeMessage',
+      'SuggestedMessage',
+      'UserInputPlaceholder',
+    ],
+  },
+  {
+    id: 'appearance',
+    title: 'Appearance',
+    fields: ['ChatProfilePicture', 'ChatIcon', 'ChatBubbleAlign', 'ChatBubbleColor', 'UserMessageColor', 'ChatbotPopupOnce'],
+  },
+  { id: 'features', title: 'Features', fields: ['EnablePushToTalk', 'EnableUploadImage', 'RemoveChatLogOnBrowserClose'] },
+  { id: 'handoff', title: 'Human handoff', fields: ['TalkToHumanEmail', 'TalkToHumanResponseMessage'] },
+  { id: 'social', title: 'Social', fields: ['FacebookUrl', 'InstagramUrl', 'WhatsappUrl'] },
+  {
+    id: 'privacy',
+    title: 'Privacy',
+    fields: ['ChatbotPrivacyPolicyName', 'ChatbotPrivacyPolicyUrl', 'ChatbotPrivacyPolicyDescription'],
+  },
+  { id: 'embedding', title: 'Embedding & security', fields: ['VerifyDomain', 'Domains', 'CustomDomain'] },
+  { id: 'limits', title: 'Limits', fields: ['RateLimitCount', 'RateLimitTime', 'RateLimitMessage', 'MessageLimit'] },
+  { id: 'reports', title: 'Reports', fields: ['EmailForDailyChatLogs', 'EmailForDailyLeads'] },
+] as const satisfies readonly SettingsSection[];
+
+export type SettingsSectionId = (typeof SETTINGS_SECTIONS)[number]['id'];
+
+export function sectionElementId(id: SettingsSectionId): string {
+  return `settings-section-${id}`;
+}

@@ -1,0 +1,210 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button, Grid, Group, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconHistory } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
+import { useEditChatbot } from '../../api/chatbot';
+import { isApiError } from '../../api/client';
+import { CHATBOT_SETTING_KEYS, chatbotSettingsSchema, type ChatbotSettingKey, type ChatbotSettings } from '../../api/contract';
+import { SaveBar } from './save-bar';
+import { SectionNav } from './section-nav';
+import { settingErrorText, settingLabel } from './setting-fields';
+import { SettingsBaselineContext } from './settings-baseline';
+import { buildEditRequest, changedSettingKeys } from './settings-diff';
+import {
+  formToSettings,
+  normalizeSettings,
+  settingsFormSchema,
+  toFormValues,
+  type SettingsFormValues,
+} from './settings-form-schema';
+import { SettingsSections } from './settings-sections';
+import { clearDraft, loadDraft, rememberSavedSettings, type LoadedDraft } from './settings-storage';
+import { WidgetPreview } from './widget-preview';
+
+interface SettingsFormProps {
+  chatbotId: string;
+  /** The last saved settings: from Detail, or what this browser saved last. */
+  saved: ChatbotSettings;
+}
+
+function isSettingKey(field: string | null): field is ChatbotSettingKey {
+  return field !== null && (CHATBOT_SETTING_KEYS as readonly string[]).includes(field);
+}
+
+/** The first-level field names of a failed validation, in the form's order. */
+function invalidKeys(errors: FieldErrors<SettingsFormValues>): ChatbotSettingKey[] {
+  return CHATBOT_SETTING_KEYS.filter((key) => errors[key] !== undefined);
+}
+
+function formatTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? 'earlier' : date.toLocaleString();
+}
+
+/**
+ * The Edit form. It mounts once the settings are known and takes them as its baseline;
+ * a draft left by a reload is laid over them. Saving sends only what differs from the
+ * baseline, then makes the sent values the new baseline.
+ */
+export function SettingsForm({ chatbotId, saved }: SettingsFormProps) {
+  const [baseline, setBaseline] = useState(() => normalizeSettings(saved));
+  const [restoredDraft, setRestoredDraft] = useState<LoadedDraft | null>(() => loadDraft(chatbotId));
+  const [initialValues] = useState<SettingsFormValues>(() => ({ ...toFormValues(baseline), ...restoredDraft?.values }));
+  const form = useForm<SettingsFormValues>({
+    resolver: zodResolver(settingsFormSchema),
+    defaultValues: initialValues,
+    mode: 'onTouched',
+  });
+  const editChatbot = useEditChatbot();
+
+  // New settings from the service (a refetch): adopt them as the baseline.
+  const [lastSaved, setLastSaved] = useState(saved);
+  if (saved !== lastSaved) {
+    setLastSaved(saved);
+    const incoming = normalizeSettings(saved);
+    if (changedSettingKeys(baseline, incoming).length > 0) setBaseline(incoming);
+  }
+
+  // When the baseline moves, fields the user has not touched move with it; edits stay.
+  const previousBaseline = useRef(baseline);
+  useEffect(() => {
+    const previous = previousBaseline.current;
+    previousBaseline.current = baseline;
+    if (previous === baseline) return;
+    const current = formToSettings(form.getValues());
+    const next = toFormValues(baseline);
+    for (const key of changedSettingKeys(previous, baseline)) {
+      if (Object.is(current[key], previous[key])) form.setValue(key, next[key]);
+    }
+  }, [baseline, form]);
+
+  const showSaveError = (error: unknown) => {
+    if (isApiError(error) && isSettingKey(error.field)) {
+      const text = error.fieldText ?? error.message;
+      form.setError(error.field, { type: 'server', message: text }, { shouldFocus: true });
+      notifications.show({
+        color: 'red',
+        title: 'Settings not saved',
+        message: `The service refused the change: ${settingErrorText(settingLabel(error.field), text)}`,
+      });
+      return;
+    }
+    notifications.show({
+      color: 'red',
+      title: 'Settings not saved',
+      message: error instanceof Error ? error.message : 'The settings could not be saved.',
+    });
+  };
+
+  const submit = form.handleSubmit(
+    async (values) => {
+      const parsed = chatbotSettingsSchema.safeParse(formToSettings(values));
+      if (!parsed.success) {
+        // The form schema checks the same rules, so this is a last guard, reported like any other.
+        const issue = parsed.error.issues[0];
+        const key = String(issue?.path[0] ?? '');
+        if (isSettingKey(key)) form.setError(key, { type: 'validate', message: issue?.message }, { shouldFocus: true });
+        return;
+      }
+      const next = parsed.data;
+      const request = buildEditRequest(chatbotId, baseline, next);
+      const sent = CHATBOT_SETTING_KEYS.filter((key) => key in request);
+      if (sent.length === 0) return;
+      try {
+        await editChatbot.mutateAsync(request);
+      } catch (error) {
+        showSaveError(error);
+        return;
+      }
+      setBaseline(next);
+      rememberSavedSettings(chatbotId, next);
+      clearDraft(chatbotId);
+      setRestoredDraft(null);
+      notifications.show({
+        color: 'green',
+        title: 'Settings saved',
+        message: `Sent ${sent.length} ${sent.length === 1 ? 'field' : 'fields'}: ${sent.map(settingLabel).join(', ')}`,
+      });
+    },
+    (errors) => {
+      const keys = invalidKeys(errors);
+      notifications.show({
+        color: 'red',
+        title: 'Check the highlighted fields',
+        message: `Not saved: ${keys.map(settingLabel).join(', ')} ${keys.length === 1 ? 'needs' : 'need'} a fix.`,
+      });
+    },
+  );
+
+  const resetAll = () => {
+    form.reset(toFormValues(baseline));
+    clearDraft(chatbotId);
+    setRestoredDraft(null);
+  };
+
+  const confirmReset = (changedLabels: string[]) =>
+    modals.openConfirmModal({
+      title: 'Discard unsaved changes?',
+      children: (
+        <Text size="sm">
+          {changedLabels.join(', ')} will go back to the last saved {changedLabels.length === 1 ? 'value' : 'values'}.
+        </Text>
+      ),
+      labels: { confirm: 'Discard changes', cancel: 'Keep editing' },
+      confirmProps: { color: 'red' },
+      onConfirm: resetAll,
+    });
+
+  return (
+    <FormProvider {...form}>
+      <SettingsBaselineContext value={baseline}>
+        {restoredDraft && (
+          <Alert
+            variant="light"
+            color="blue"
+            icon={<IconHistory size={18} />}
+            title="Unsaved changes restored"
+            mb="md"
+            role="status"
+          >
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Text size="sm">
+                Edits you had not saved ({formatTime(restoredDraft.savedAt)}) are back in the form. Save them, or discard
+                them to start from the saved settings.
+              </Text>
+              <Button size="xs" variant="white" onClick={resetAll}>
+                Discard them
+              </Button>
+            </Group>
+          </Alert>
+        )}
+        <Box hiddenFrom="lg" mb="md">
+          <SectionNav orientation="horizontal" />
+        </Box>
+        <form onSubmit={(event) => void submit(event)} noValidate aria-label="Chatbot settings">
+          <Grid gap="lg" align="stretch">
+            <Grid.Col span={{ base: 12, lg: 2 }} visibleFrom="lg">
+              <Box pos="sticky" top={76}>
+                <SectionNav orientation="vertical" />
+              </Box>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 7, lg: 6 }}>
+              <Stack gap="lg">
+                <SettingsSections />
+                <SaveBar chatbotId={chatbotId} onReset={confirmReset} />
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+              <Box pos="sticky" top={76}>
+                <WidgetPreview />
+              </Box>
+            </Grid.Col>
+          </Grid>
+        </form>
+      </SettingsBaselineContext>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,49 @@
+import { Alert, Group, Stack, Text, Title } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useParams } from 'react-router';
+import { ErrorAlert } from '../../components/error-alert';
+import { PageLoader } from '../../components/page-loader';
+import { SettingsForm } from './settings-form';
+import { useSettingsSource, type SettingsSource } from './use-settings-source';
+
+function SourceNotice({ source }: { source: Extract<SettingsSource, { status: 'ready' }> }) {
+  if (source.origin === 'service') return null;
+  return (
+    <Alert variant="light" color="yellow" icon={<IconInfoCircle size={18} />} title="Current settings unavailable" role="status">
+      <Text size="sm">
+        This service cannot report a chatbot&apos;s current settings.{' '}
+        {source.origin === 'browser'
+          ? `The form shows the values this browser last saved (${new Date(source.savedAt).toLocaleString()}); changes made elsewhere since then are not shown.`
+          : 'This browser has not saved settings for this chatbot yet, so the form shows starting values.'}{' '}
+        Only the fields you change are sent.
+      </Text>
+    </Alert>
+  );
+}
+
+/** /bots/:botId/settings: every Edit field, with a live preview of the widget. */
+export function SettingsPage() {
+  const { botId = '' } = useParams();
+  const source = useSettingsSource(botId);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="baseline">
+        <Title order={2}>Settings</Title>
+        <Text c="dimmed" size="sm">
+          Chatbot {botId}
+        </Text>
+      </Group>
+      {source.status === 'loading' && <PageLoader label="Loading settings" />}
+      {source.status === 'error' && (
+        <ErrorAlert error={source.error} title="The settings could not be loaded" onRetry={source.retry} />
+      )}
+      {source.status === 'ready' && (
+        <>
+          <SourceNotice source={source} />
+          <SettingsForm key={botId} chatbotId={botId} saved={source.settings} />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,100 @@
+import { Paper, Stack, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { ChatbotSettingKey } from '../../api/contract';
+import {
+  BubbleAlignSetting,
+  ColorSetting,
+  ImageSetting,
+  IntegerSetting,
+  LanguageSetting,
+  ListSetting,
+  MessageLimitSetting,
+  ModelSetting,
+  SwitchSetting,
+  TextareaSetting,
+  TextSetting,
+  TimeZoneSetting,
+} from './setting-controls';
+import { SETTINGS_SECTIONS, sectionElementId } from './setting-fields';
+
+/** The control of every Edit field; the type makes a missing field a compile error. */
+const CONTROLS: Record<ChatbotSettingKey, ReactNode> = {
+  Name: <TextSetting name="Name" placeholder="Sunrise Realty Assistant" />,
+  Model: <ModelSetting />,
+  SystemMessage: <TextareaSetting name="SystemMessage" placeholder="You are the friendly assistant of…" />,
+  Temperature: <IntegerSetting name="Temperature" />,
+  TimeZone: <TimeZoneSetting />,
+  AIResponseLanguage: <LanguageSetting />,
+  AnswerSuffix: <TextSetting name="AnswerSuffix" placeholder="Anything else I can help with?" />,
+  WelcomeMessage: <TextareaSetting name="WelcomeMessage" placeholder="Hi! Ask me about homes for sale or rent." />,
+  SuggestedMessage: (
+    <ListSetting
+      name="SuggestedMessage"
+      itemLabel="Suggested message"
+      placeholder="Show me homes for sale in Austin"
+      emptyText="No suggested messages yet."
+    />
+  ),
+  UserInputPlaceholder: <TextSetting name="UserInputPlaceholder" placeholder="Ask about homes, prices or neighbourhoods…" />,
+  ChatProfilePicture: <ImageSetting name="ChatProfilePicture" />,
+  ChatIcon: <ImageSetting name="ChatIcon" />,
+  ChatBubbleAlign: <BubbleAlignSetting />,
+  ChatBubbleColor: <ColorSetting name="ChatBubbleColor" />,
+  UserMessageColor: <ColorSetting name="UserMessageColor" />,
+  ChatbotPopupOnce: <SwitchSetting name="ChatbotPopupOnce" />,
+  EnablePushToTalk: <SwitchSetting name="EnablePushToTalk" />,
+  EnableUploadImage: <SwitchSetting name="EnableUploadImage" />,
+  RemoveChatLogOnBrowserClose: <SwitchSetting name="RemoveChatLogOnBrowserClose" />,
+  TalkToHumanEmail: <TextSetting name="TalkToHumanEmail" inputMode="email" autoComplete="email" placeholder="agents@example.com" />,
+  TalkToHumanResponseMessage: <TextareaSetting name="TalkToHumanResponseMessage" />,
+  FacebookUrl: <TextSetting name="FacebookUrl" inputMode="url" placeholder="https://www.facebook.com/yourpage" />,
+  InstagramUrl: <TextSetting name="InstagramUrl" inputMode="url" placeholder="https://www.instagram.com/yourprofile" />,
+  WhatsappUrl: <TextSetting name="WhatsappUrl" inputMode="url" placeholder="https://wa.me/15551234567" />,
+  ChatbotPrivacyPolicyName: <TextSetting name="ChatbotPrivacyPolicyName" placeholder="Privacy policy" />,
+  ChatbotPrivacyPolicyUrl: <TextSetting name="ChatbotPrivacyPolicyUrl" inputMode="url" placeholder="https://example.com/privacy" />,
+  ChatbotPrivacyPolicyDescription: <TextareaSetting name="ChatbotPrivacyPolicyDescription" />,
+  VerifyDomain: <SwitchSetting name="VerifyDomain" />,
+  Domains: (
+    <ListSetting name="Domains" itemLabel="Domain" placeholder="example.com" emptyText="No domains: the widget is not limited to any." />
+  ),
+  CustomDomain: <TextSetting name="CustomDomain" placeholder="chat.example.com" />,
+  RateLimitCount: <IntegerSetting name="RateLimitCount" deps={['RateLimitTime']} min={1} suffix=" messages" />,
+  RateLimitTime: <IntegerSetting name="RateLimitTime" deps={['RateLimitCount']} min={1} suffix=" s" />,
+  RateLimitMessage: <TextSetting name="RateLimitMessage" placeholder="You are sending messages too fast." />,
+  MessageLimit: <MessageLimitSetting />,
+  EmailForDailyChatLogs: <TextSetting name="EmailForDailyChatLogs" inputMode="email" autoComplete="email" placeholder="logs@example.com" />,
+  EmailForDailyLeads: <TextSetting name="EmailForDailyLeads" inputMode="email" autoComplete="email" placeholder="leads@example.com" />,
+};
+
+/** Every section of the form in page order, each a landmark the section list can jump to. */
+export function SettingsSections() {
+  return (
+    <Stack gap="lg">
+      {SETTINGS_SECTIONS.map(({ id, title, fields }) => {
+        const elementId = sectionElementId(id);
+        return (
+          <Paper
+            key={id}
+            component="section"
+            id={elementId}
+            aria-labelledby={`${elementId}-title`}
+            tabIndex={-1}
+            withBorder
+            radius="md"
+            p="lg"
+            style={{ scrollMarginTop: 76, outline: 'none' }}
+          >
+            <Title order={3} size="h4" id={`${elementId}-title`} mb="md">
+              {title}
+            </Title>
+            <Stack gap="lg">
+              {fields.map((key) => (
+                <div key={key}>{CONTROLS[key]}</div>
+              ))}
+            </Stack>
+          </Paper>
+        );
+      })}
+    </Stack>
+  );
+}

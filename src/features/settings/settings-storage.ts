@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { CHATBOT_SETTING_KEYS, chatbotSettingsSchema, type ChatbotSettings } from '../../api/contract';
+import type { SettingsFormValues } from './settings-form-schema';
+
+/**
+ * What this browser remembers per chatbot, in localStorage:
+ * - the settings it last saved, to prefill the form against a service without Detail;
+ * - the unsaved edits (a draft), so a reload or a crash loses nothing.
+ * Only settings are stored, never a key or credential. Storage may be full or disabled:
+ * every function then quietly does without.
+ */
+const SAVED_PREFIX = 'realty-bot-console.settings.saved.v1.';
+const DRAFT_PREFIX = 'realty-bot-console.settings.draft.v1.';
+
+export function savedSettingsKey(chatbotId: string): string {
+  return `${SAVED_PREFIX}${chatbotId}`;
+}
+
+export function draftKey(chatbotId: string): string {
+  return `${DRAFT_PREFIX}${chatbotId}`;
+}
+
+const savedRecordSchema = z.object({ savedAt: z.string(), settings: chatbotSettingsSchema });
+export type SavedSettingsRecord = z.infer<typeof savedRecordSchema>;
+
+function readJson(storage: Storage, key: string): unknown {
+  try {
+    const raw = storage.getItem(key);
+    return raw === null ? undefined : (JSON.parse(raw) as unknown);
+  } catch {
+    return undefined;
+  }
+}
+
+function write(storage: Storage, key: string, value: unknown): void {
+  try {
+    storage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Full or disabled storage: the service still has the settings; only the fallback is lost.
+  }
+}
+
+function remove(storage: Storage, key: string): void {
+  try {
+    storage.removeItem(key);
+  } catch {
+    // Nothing to clean up if storage is unavailable.
+  }
+}
+
+export function loadSavedSettings(chatbotId: string, storage: Storage = window.localStorage): SavedSettingsRecord | null {
+  const parsed = savedRecordSchema.safeParse(readJson(storage, savedSettingsKey(chatbotId)));
+  return parsed.success ? parsed.data : null;
+}
+
+export function rememberSavedSettings(
+  chatbotId: string,
+  settings: ChatbotSettings,
+  storage: Storage = window.localStorage,
+  now: Date = new Date(),
+): void {
+  // Parsing keeps exactly the setting fields, so nothing else can ride along into storage.
+  const clean = chatbotSettingsSchema.safeParse(settings);
+  if (clean.success) write(storage, savedSettingsKey(chatbotId), { savedAt: now.toISOString(), settings: clean.data });
+}
+
+export type SettingsDraft = Partial<SettingsFormValues>;
+
+/** The type each form field holds, to drop draft entries written by an older version of the form. */
+const draftFieldSchema: Record<keyof SettingsFormValues, z.ZodType> = (() => {
+  const text = z.string();
+  const flag = z.boolean();
+  const count = z.number().nullable();
+  const list = z.array(z.string());
+  const byKey: Partial<Record<keyof SettingsFormValues, z.ZodType>> = {};
+  for (const key of CHATBOT_SETTING_KEYS) byKey[key] = text;
+  for (const key of ['ChatbotPopupOnce', 'EnablePushToTalk', 'EnableUploadImage', 'RemoveChatLogOnBrowserClose', 'VerifyDomain'] as const) {
+    byKey[key] = flag;
+  }
+  for (const key of ['Temperature', 'ChatBubbleAlign', 'RateLimitCount', 'RateLimitTime', 'MessageLimit'] as const) {
+    byKey[key] = count;
+  }
+  byKey.SuggestedMessage = list;
+  byKey.Domains = list;
+  return byKey as Record<keyof SettingsFormValues, z.ZodType>;
+})();
+
+const draftRecordSchema = z.object({ savedAt: z.string(), values: z.record(z.string(), z.unknown()) });
+
+export interface LoadedDraft {
+  savedAt: string;
+  values: SettingsDraft;
+}
+
+export function loadDraft(chatbotId: string, storage: Storage = window.localStorage): LoadedDraft | null {
+  const parsed = draftRecordSchema.safeParse(readJson(storage, draftKey(chatbotId)));
+  if (!parsed.success) return null;
+  const values: Record<string, unknown> = {};
+  for (const key of CHATBOT_SETTING_KEYS) {
+    if (!(key in parsed.data.values)) continue;
+    const field = draftFieldSchema[key].safeParse(parsed.data.values[key]);
+    if (field.success) values[key] = field.data;
+  }
+  if (Object.keys(values).length === 0) return null;
+  return { savedAt: parsed.data.savedAt, values: values as SettingsDraft };
+}
+
+export function saveDraft(
+  chatbotId: string,
+  values: SettingsDraft,
+  storage: Storage = window.localStorage,
+  now: Date = new Date(),
+): void {
+  if (Object.keys(values).length === 0) {
+    clearDraft(chatbotId, storage);
+    return;
+  }
+  write(storage, draftKey(chatbotId), { savedAt: now.toISOString(), values });
+}
+
+export function clearDraft(chatbotId: string, storage: Storage = window.localStorage): void {
+  remove(storage, draftKey(chatbotId));
+}
