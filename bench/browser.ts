@@ -23,6 +23,7 @@ export interface Probes {
   inflight: number;
   armPageChange(): void;
   watchAnswer(): void;
+  stopLoop(): void;
   whenKeyPainted(index: number): Promise<Probes['keys'][number]>;
   startCensus(regions: Element[]): void;
 }

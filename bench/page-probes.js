@@ -29,47 +29,62 @@
     // No long-task timing in this browser: the figure reports none.
   }
 
-  // ---- A hook that runs once per frame, after the frame's rAF callbacks and layout and just
-  // before its paint: a ResizeObserver on an invisible element resized in every frame.
-  // What the DOM holds there is what that frame paints.
-  const prePaintWatchers = new Set();
-  let marker = null;
-  let wide = false;
-  const observer = new ResizeObserver(() => {
-    const now = performance.now();
-    for (const watcher of prePaintWatchers) watcher(now);
-  });
-  function frame(time) {
-    if (bench.recordFrames) bench.frames.push(time);
-    if (!marker && document.documentElement) {
-      marker = document.createElement('div');
-      marker.setAttribute('aria-hidden', 'true');
-      marker.style.cssText = 'position:fixed;left:0;top:0;height:1px;width:1px;visibility:hidden;pointer-events:none;contain:strict';
-      document.documentElement.appendChild(marker);
-      observer.observe(marker);
-    }
-    if (marker) {
-      wide = !wide;
-      marker.style.width = wide ? '2px' : '1px';
-    }
-    requestAnimationFrame(frame);
+  // ---- When does a DOM change reach the screen? A change made in a task is painted by the
+  // next frame; one made inside a frame's rAF callbacks by that same frame. A message posted
+  // from a rAF callback runs right after that frame's paint, so its time is the paint time.
+  // This costs nothing while idle: no frame is requested unless something waits for a paint.
+  function afterNextPaint(callback) {
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => callback(performance.now());
+      channel.port2.postMessage(null);
+    });
   }
-  requestAnimationFrame(frame);
-  bench.onPrePaint = (watcher) => {
-    prePaintWatchers.add(watcher);
-    return () => prePaintWatchers.delete(watcher);
-  };
 
-  // ---- Time to a usable dashboard: the first paint with a row in the listings table.
-  const stopRowWatch = bench.onPrePaint((now) => {
-    if (document.querySelector('table[aria-label="Listings"] tbody tr')) {
+  // A frame loop, only while a figure needs every frame (the streaming figures): it counts
+  // frames and tells whether a change happened inside a frame's rAF callbacks.
+  let looping = false;
+  let frameId = 0;
+  let inFrame = false;
+  const frameEnds = [];
+  const loopChannel = new MessageChannel();
+  loopChannel.port1.onmessage = (event) => {
+    inFrame = false;
+    const now = performance.now();
+    for (const listener of frameEnds) listener(event.data, now);
+  };
+  function loop(time) {
+    if (!looping) return;
+    frameId += 1;
+    inFrame = true;
+    loopChannel.port2.postMessage(frameId);
+    if (bench.recordFrames) bench.frames.push(time);
+    requestAnimationFrame(loop);
+  }
+  function startLoop() {
+    if (looping) return;
+    looping = true;
+    requestAnimationFrame(loop);
+  }
+  bench.stopLoop = () => {
+    looping = false;
+  };
+  /** The id of the frame that will paint a change made right now. */
+  const frameOfChange = () => (inFrame ? frameId : frameId + 1);
+
+  // ---- Time to a usable dashboard: the paint that first showed a row of the listings table.
+  const rowSelector = 'table[aria-label="Listings"] tbody tr';
+  const rowObserver = new MutationObserver(() => {
+    if (!document.querySelector(rowSelector)) return;
+    rowObserver.disconnect();
+    afterNextPaint((now) => {
       bench.rowsPaintedAt = now;
-      stopRowWatch();
-    }
+    });
   });
+  rowObserver.observe(document, { childList: true, subtree: true });
 
   // ---- Table page change: from the click on "Next page" to the paint whose first row differs.
-  const firstRowText = () => document.querySelector('table[aria-label="Listings"] tbody tr')?.textContent ?? '';
+  const firstRowText = () => document.querySelector(rowSelector)?.textContent ?? '';
   bench.armPageChange = () => {
     const before = firstRowText();
     let clickedAt;
@@ -78,14 +93,14 @@
     };
     document.addEventListener('click', onClick, true);
     bench.pageChange = new Promise((resolve) => {
-      const stop = bench.onPrePaint((now) => {
-        if (clickedAt === undefined) return;
+      const observer = new MutationObserver(() => {
         const text = firstRowText();
-        if (text === '' || text === before) return;
-        stop();
+        if (clickedAt === undefined || text === '' || text === before) return;
+        observer.disconnect();
         document.removeEventListener('click', onClick, true);
-        resolve({ clickedAt, paintedAt: now });
+        afterNextPaint((now) => resolve({ clickedAt, paintedAt: now }));
       });
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
     });
   };
 
@@ -132,17 +147,29 @@
     const last = answers[answers.length - 1];
     return last ? last.textContent.replace(/\s+/g, '').length : 0;
   };
+  /** Starts the frame loop and records, per painted frame, how much of the answer it showed. */
   bench.watchAnswer = () => {
     bench.stream = { chunks: [], done: undefined, paints: [], watching: true };
     let shown = answerLength();
-    bench.onPrePaint((now) => {
-      if (!bench.stream.watching) return;
+    const changes = [];
+    const observer = new MutationObserver(() => {
       const length = answerLength();
       if (length !== shown) {
         shown = length;
-        bench.stream.paints.push({ t: now, length });
+        changes.push({ frame: frameOfChange(), length });
       }
     });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    frameEnds.push((frame, now) => {
+      if (!bench.stream.watching) {
+        observer.disconnect();
+        return;
+      }
+      let length;
+      while (changes.length > 0 && changes[0].frame <= frame) length = changes.shift().length;
+      if (length !== undefined) bench.stream.paints.push({ t: now, length });
+    });
+    startLoop();
   };
 
   // ---- Keystrokes: handled = after the app's listeners and a forced layout; painted = next frame.
@@ -158,17 +185,16 @@
     if (!key || key.handled !== undefined) return;
     void document.body.offsetHeight;
     key.handled = performance.now();
-  });
-  bench.onPrePaint((now) => {
-    const key = bench.keys[bench.keys.length - 1];
-    if (key && key.handled !== undefined && key.painted === undefined) key.painted = now;
+    afterNextPaint((now) => {
+      key.painted = now;
+    });
   });
   bench.whenKeyPainted = (index) =>
     new Promise((resolve) => {
       const check = () => {
         const key = bench.keys[index];
         if (key && key.painted !== undefined) resolve(key);
-        else requestAnimationFrame(check);
+        else setTimeout(check, 5);
       };
       check();
     });
@@ -194,20 +220,22 @@
     return null;
   }
 
+  /** A readable name for a DOM node: its Mantine part (or first class) and the nearest labelled ancestor. */
   function describe(node) {
     const element = node instanceof Element ? node : node?.parentElement;
     if (!element) return '(detached)';
-    const labelled = element.closest('[aria-label],[data-testid],[id],label');
-    const own = `${element.tagName.toLowerCase()}${element.classList[0] ? `.${element.classList[0]}` : ''}`;
-    if (!labelled || labelled === element) return `${own}${labelOf(element)}`;
-    return `${own} in ${labelled.tagName.toLowerCase()}${labelOf(labelled)}`;
+    const classes = [...element.classList];
+    const part = classes.find((name) => /^mantine-[A-Z]/.test(name)) ?? classes[0];
+    let own = `${element.tagName.toLowerCase()}${part ? `.${part}` : ''}${labelOf(element)}`;
+    if (!part && !labelOf(element) && element.firstElementChild) own = `${own} > ${describe(element.firstElementChild)}`;
+    const labelled = element.parentElement?.closest('[aria-label],[data-testid]');
+    return labelled ? `${own} in ${labelled.tagName.toLowerCase()}${labelOf(labelled)}` : own;
   }
   function labelOf(element) {
     const testId = element.getAttribute('data-testid');
     const label = element.getAttribute('aria-label');
     if (testId) return `[data-testid="${testId}"]`;
     if (label) return `[aria-label="${label}"]`;
-    if (element.id) return `#${element.id}`;
     return '';
   }
 
@@ -219,7 +247,9 @@
 
   function recordRender(fiber) {
     const node = hostNodeOf(fiber);
-    bench.census.renders.push({ key: keyIndex(), inside: inRegions(node), where: describe(node) });
+    // Mantine names its components (displayName); the app's own names are minified away.
+    const name = fiber.type?.displayName ?? fiber.type?.type?.displayName ?? fiber.type?.render?.displayName ?? 'component';
+    bench.census.renders.push({ key: keyIndex(), inside: inRegions(node), where: `${name} at ${describe(node)}` });
   }
   function mounted(fiber) {
     if (COMPONENT_TAGS.has(fiber.tag)) recordRender(fiber);

@@ -15,7 +15,7 @@ export interface Figure {
   note?: string;
 }
 
-interface Budget {
+export interface Budget {
   budget: string;
   check: (value: number) => boolean;
 }

@@ -8,7 +8,7 @@ import { createListingStore } from '../server/db/listings';
  * The city that holds most of the seeded listings: the list-latency figure asks for page
  * 500 of 100 rows with a city filter, which exists only when one city has 50,000+ listings.
  */
-export const BIG_CITY = DEMO_CITIES[0]!;
+export const BIG_CITY: (typeof DEMO_CITIES)[number] = DEMO_CITIES[0]!;
 
 /** demoListings cycles through the cities; these positions of each cycle move to BIG_CITY. */
 const MOVED_TO_BIG_CITY = new Set([1, 2, 3]);

@@ -19,6 +19,8 @@ export async function freePort(): Promise<number> {
 export interface RunningProcess {
   url: string;
   pid: number;
+  /** How the process ended, while the bench still needed it; null while it runs. */
+  exitStatus(): string | null;
   /** Everything the process wrote, for the error message when it dies. */
   output(): string;
   stop(): Promise<void>;
@@ -49,8 +51,10 @@ export async function startProcess({ name, command, args, env = {}, port, readyP
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   let exited = false;
-  const exit = once(child, 'exit').then(() => {
+  let status: string | null = null;
+  const exit = once(child, 'exit').then(([code, signal]) => {
     exited = true;
+    status = signal ? `killed by ${String(signal)}` : `exited with code ${String(code)}`;
   });
 
   const url = `http://127.0.0.1:${port}`;
@@ -74,6 +78,7 @@ export async function startProcess({ name, command, args, env = {}, port, readyP
   return {
     url,
     pid: child.pid!,
+    exitStatus: () => status,
     output: () => output,
     async stop() {
       if (exited) return;

@@ -146,20 +146,36 @@ test.describe('chat pane', () => {
 
   test('Stop keeps the partial answer, marked as stopped', async ({ page }) => {
     await openChat(page);
+    // A slow link (the real service, throttled like a poor mobile connection) keeps the
+    // answer streaming for many seconds, so the Stop click lands mid-answer even on a busy machine.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: 1000, uploadThroughput: -1 });
     await send(page, LONG_QUESTION);
     const answer = lastAnswer(page);
     const text = answer.getByTestId('answer-text');
-    await expect.poll(async () => ((await text.textContent()) ?? '').length).toBeGreaterThan(10);
-    await expect(answer).toHaveAttribute('data-status', 'streaming');
-
+    // Checked every frame, so the click lands early in the answer even on a busy machine.
+    await page.waitForFunction(
+      () => {
+        const answers = document.querySelectorAll('[data-testid="assistant-message"]');
+        const length = answers[answers.length - 1]?.querySelector('[data-testid="answer-text"]')?.textContent?.length ?? 0;
+        return length > 10;
+      },
+      null,
+      { polling: 'raf' },
+    );
     await page.getByRole('button', { name: 'Stop' }).click();
     await expect(answer).toHaveAttribute('data-status', 'stopped');
     await expect(answer.getByText('Stopped', { exact: true })).toBeVisible();
     const partial = (await text.textContent()) ?? '';
     expect(partial.length).toBeGreaterThan(10);
     await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+    // The Stop click must not turn into a Send of the empty composer once the answer settles.
+    await expect(page.getByText(/^Message: /)).toHaveCount(0);
+    await expect(page.getByTestId('user-message')).toHaveCount(1);
 
     // Nothing more arrives after the stop, and the partial answer outlives a reload.
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await page.reload();
     await expect(lastAnswer(page)).toHaveAttribute('data-status', 'stopped');
     await expect(lastAnswer(page).getByTestId('answer-text')).toHaveText(partial);
@@ -286,6 +302,37 @@ test.describe('chat pane', () => {
     await expect(page.getByText(/^Session #\d+$/)).not.toHaveText('Session #987654321');
     await send(page, 'Hello again');
     await expect(lastAnswer(page)).toHaveAttribute('data-status', 'done');
+  });
+
+  test('sessions are listed with their first question, can be switched, cleared and deleted', async ({ page }) => {
+    await openChat(page);
+    const sessions = page.getByRole('navigation', { name: 'Chat sessions' });
+    await send(page, 'Homes for rent in Denver');
+    await expect(lastAnswer(page)).toHaveAttribute('data-status', 'done');
+    await page.getByRole('button', { name: 'New chat' }).click();
+    await expect(page.getByTestId('user-message')).toHaveCount(0);
+    await send(page, 'Homes for sale in Seattle');
+    await expect(lastAnswer(page)).toHaveAttribute('data-status', 'done');
+
+    const denver = sessions.getByRole('button', { name: /Homes for rent in Denver/ });
+    const seattle = sessions.getByRole('button', { name: /Homes for sale in Seattle/ });
+    await expect(seattle).toHaveAttribute('aria-current', 'true');
+    await denver.click();
+    await expect(page.getByTestId('user-message')).toHaveText(/Homes for rent in Denver/);
+
+    const denverId = (await denver.getAttribute('aria-label'))!.match(/#(\d+)/)![1]!;
+    await sessions.getByRole('button', { name: `Actions for session #${denverId}` }).click();
+    await page.getByRole('menuitem', { name: 'Clear transcript' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Clear transcript' }).click();
+    await expect(page.getByTestId('user-message')).toHaveCount(0);
+    await expect(page.getByText(`Session #${denverId}`, { exact: true })).toBeVisible();
+
+    await sessions.getByRole('button', { name: `Actions for session #${denverId}` }).click();
+    await page.getByRole('menuitem', { name: 'Delete session' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete session' }).click();
+    await expect(sessions.getByRole('button', { name: new RegExp(`^Session #${denverId}:`) })).toHaveCount(0);
+    await expect(seattle).toHaveAttribute('aria-current', 'true');
+    await expect(page.getByTestId('user-message')).toHaveText(/Homes for sale in Seattle/);
   });
 
   // Last, and restoring what it changes: the rate limit is a setting of the shared chatbot.

@@ -14,10 +14,18 @@ function dataRows(page: Page): Locator {
     .filter({ has: page.getByRole('checkbox', { name: /^Select (?!all listings)/ }) });
 }
 
-/** Waits until the table shows the requested page rather than the previous one. */
-async function settled(page: Page): Promise<void> {
-  await expect(listingsTable(page)).toHaveAttribute('aria-busy', 'false');
+/**
+ * Waits until the table shows the requested page rather than the previous one. The first
+ * load of a page includes fetching the app's chunks, so it gets more time on a busy machine.
+ */
+async function settled(page: Page, timeout?: number): Promise<void> {
+  await expect(listingsTable(page)).toHaveAttribute('aria-busy', 'false', { timeout });
   await expect(dataRows(page).first()).toBeVisible();
+}
+
+async function openListings(page: Page, query = ''): Promise<void> {
+  await page.goto(`${LISTINGS}${query}`);
+  await settled(page, 30_000);
 }
 
 /** "Showing 1–20 of 60" → 60. */
@@ -37,8 +45,9 @@ async function columnValues(page: Page, header: string): Promise<string[]> {
 
 test.describe('listings', () => {
   test('pages through the seeded listings; page 2 differs from page 1 and Back returns', async ({ page }) => {
-    await page.goto(LISTINGS);
-    await settled(page);
+    await openListings(page);
+    const total = await totalShown(page);
+    expect(total).toBeGreaterThan(20);
     await expect(dataRows(page)).toHaveCount(20);
     const firstPage = await columnValues(page, 'MLS number');
 
@@ -47,9 +56,9 @@ test.describe('listings', () => {
     await expect.poll(() => columnValues(page, 'MLS number')).not.toEqual(firstPage);
     await settled(page);
     const secondPage = await columnValues(page, 'MLS number');
-    expect(secondPage).toHaveLength(20);
+    expect(secondPage).toHaveLength(Math.min(20, total - 20));
     expect(secondPage.filter((mls) => firstPage.includes(mls))).toEqual([]);
-    await expect(page.getByText(/^Showing 21–40 of \d+$/)).toBeVisible();
+    await expect(page.getByText(`Showing 21–${Math.min(40, total)} of ${total}`)).toBeVisible();
 
     await page.getByLabel('Rows per page').selectOption('10');
     await expect(page).toHaveURL(/[?&]size=10\b/);
@@ -63,9 +72,25 @@ test.describe('listings', () => {
     await expect.poll(() => columnValues(page, 'MLS number')).toEqual(firstPage);
   });
 
+  test('a hidden column stays hidden after a reload', async ({ page }) => {
+    await openListings(page);
+    const zipHeader = listingsTable(page).getByRole('columnheader', { name: 'ZIP', exact: true });
+    await expect(zipHeader).toBeVisible();
+
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('checkbox', { name: 'ZIP', exact: true }).uncheck();
+    await expect(zipHeader).toHaveCount(0);
+
+    await page.reload();
+    await settled(page, 30_000);
+    await expect(zipHeader).toHaveCount(0);
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('checkbox', { name: 'ZIP', exact: true }).check();
+    await expect(zipHeader).toBeVisible();
+  });
+
   test('a filter by city and sale type narrows the rows and survives a reload', async ({ page }) => {
-    await page.goto(LISTINGS);
-    await settled(page);
+    await openListings(page);
     const everything = await totalShown(page);
 
     // The service matches the city whatever its case.
@@ -86,9 +111,9 @@ test.describe('listings', () => {
     expect(new Set(await columnValues(page, 'Sale type'))).toEqual(new Set(['For rent']));
 
     await page.reload();
+    await settled(page, 30_000);
     await expect(page.getByLabel('City')).toHaveValue('denver');
     await expect(page.getByLabel('Sale type')).toHaveValue('for_rent');
-    await settled(page);
     expect(await totalShown(page)).toBe(rentalsInDenver);
     expect(new Set(await columnValues(page, 'Sale type'))).toEqual(new Set(['For rent']));
 
@@ -104,8 +129,7 @@ test.describe('listings', () => {
     const stamp = Date.now().toString(36).toUpperCase();
     const address = `${stamp} Playwright Lane`;
     const mls = `E2E-${stamp}`;
-    await page.goto(LISTINGS);
-    await settled(page);
+    await openListings(page);
 
     await page.getByRole('button', { name: 'Create listing' }).click();
     const create = page.getByRole('dialog', { name: 'Create listing' });
@@ -175,8 +199,7 @@ test.describe('listings', () => {
   });
 
   test('selects rows across two pages and deletes them together', async ({ page }) => {
-    await page.goto(`${LISTINGS}?size=10`);
-    await settled(page);
+    await openListings(page, '?size=10');
     const before = await totalShown(page);
     const firstPage = await columnValues(page, 'MLS number');
     const chosen = [firstPage[0]!, firstPage[1]!];
@@ -213,8 +236,7 @@ test.describe('listings', () => {
   });
 
   test('a missing required field keeps the form open with the message at the field', async ({ page }) => {
-    await page.goto(LISTINGS);
-    await settled(page);
+    await openListings(page);
     await page.getByRole('button', { name: 'Create listing' }).click();
     const create = page.getByRole('dialog', { name: 'Create listing' });
     await create.getByLabel('Property type').fill('Condo');

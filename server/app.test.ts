@@ -65,6 +65,19 @@ describe('the envelope on every kind of error', () => {
     expect(expectErrorEnvelope(400, response.body)).toBe('The request body is not valid JSON.');
   });
 
+  it('refuses prototype-polluting keys with 400', async () => {
+    const { app } = await start();
+    const response = await app.inject({
+      method: 'POST',
+      url: operations.Detail.path,
+      headers: { ...SECRET, 'content-type': 'application/json' },
+      payload: '{"serialNumber": "demo-bot", "__proto__": {"admin": true}}',
+    });
+    expect(response.statusCode).toBe(400);
+    // Fastify's parser reports it as invalid JSON, without saying which key.
+    expect(expectErrorEnvelope(400, response.body)).toBe('The request body is not valid JSON.');
+  });
+
   it('answers an empty JSON body and a body that is not an object with 400', async () => {
     const { app } = await start();
     const empty = await app.inject({ method: 'POST', url: operations.Detail.path, headers: { ...SECRET, 'content-type': 'application/json' } });

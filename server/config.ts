@@ -100,7 +100,7 @@ function upstreamUrlOf(raw: string): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
-/** Reads the service's settings from the environment (see server/README in the report). */
+/** Reads the service's settings from the environment; a bad value stops the start with a message naming the variable. */
 export function configFromEnv(env: Env): ServiceConfig {
   const defaults = defaultConfig();
   const logLevel = read(env, 'LOG_LEVEL') ?? defaults.logLevel;

@@ -7,7 +7,6 @@ export type ChatbotStore = ReturnType<typeof createChatbotStore>;
 /** Chatbot settings, kept as one JSON document per chatbot: nothing filters on them. */
 export function createChatbotStore(db: Db) {
   const selectSettings = db.prepare<[string], { settings: string }>('SELECT settings FROM chatbots WHERE id = ?');
-  const selectIds = db.prepare<[], { id: string }>('SELECT id FROM chatbots ORDER BY created_at, id');
   const insert = db.prepare<[string, string, number, number]>(
     'INSERT INTO chatbots (id, settings, created_at, updated_at) VALUES (?, ?, ?, ?)',
   );
@@ -30,7 +29,6 @@ export function createChatbotStore(db: Db) {
   return {
     get,
     exists: (id: string) => selectSettings.get(id) !== undefined,
-    ids: () => selectIds.all().map((row) => row.id),
     create(id: string, settings: ChatbotSettings, now: number): void {
       insert.run(id, JSON.stringify(settings), now, now);
     },

@@ -99,11 +99,12 @@ export interface ListingCriteria {
   availableOnly?: boolean;
 }
 
+/** Written exactly as in the listings_chatbot_price index, so SQLite uses it. */
 const PRICE = "(CASE sale_type WHEN 'for_sale' THEN sale_price ELSE rent_price END)";
 const ORDERS: Record<NonNullable<ListingCriteria['order']>, string> = {
   newest: 'id DESC',
-  cheapest: `${PRICE} IS NULL, ${PRICE} ASC, id DESC`,
-  priciest: `${PRICE} IS NULL, ${PRICE} DESC, id DESC`,
+  cheapest: `${PRICE} ASC, id DESC`,
+  priciest: `${PRICE} DESC, id DESC`,
 };
 
 export type ListingStore = ReturnType<typeof createListingStore>;
@@ -129,10 +130,16 @@ export function createListingStore(db: Db) {
       db.prepare<Bindable[]>(`DELETE FROM listings WHERE chatbot_id = ? AND ${keyColumn} = ?`),
     ]),
   ) as Record<KeyType, Statement<Bindable[]>>;
-  const selectCities = db.prepare<[string], { city: string }>(
-    "SELECT DISTINCT city FROM listings WHERE chatbot_id = ? AND city IS NOT NULL AND city <> '' ORDER BY city",
+  // Hops from one city to the next along the index instead of reading every listing.
+  const selectCities = db.prepare<{ chatbot: string }, { city: string }>(
+    `WITH RECURSIVE cities(city) AS (
+       SELECT min(city) FROM listings WHERE chatbot_id = @chatbot AND city > ''
+       UNION ALL
+       SELECT (SELECT min(city) FROM listings WHERE chatbot_id = @chatbot AND city > cities.city)
+       FROM cities WHERE cities.city IS NOT NULL
+     )
+     SELECT city FROM cities WHERE city IS NOT NULL`,
   );
-  const countOfChatbot = db.prepare<[string], { count: number }>('SELECT COUNT(*) AS count FROM listings WHERE chatbot_id = ?');
 
   /** Statements are built from fixed fragments only (values are always bound), one per filter set. */
   const cached = new Map<string, Statement<Bindable[]>>();
@@ -214,6 +221,8 @@ export function createListingStore(db: Db) {
       if (criteria.minPrice !== undefined) add(`${PRICE} >= ?`, criteria.minPrice);
       if (criteria.maxPrice !== undefined) add(`${PRICE} <= ?`, criteria.maxPrice);
       if (criteria.availableOnly) where.push("status IN ('Active', 'PreOnMarket')");
+      // A listing without a price is neither the cheapest nor the dearest.
+      if (criteria.order === 'cheapest' || criteria.order === 'priciest') where.push(`${PRICE} IS NOT NULL`);
       const condition = where.join(' AND ');
       const total = (statement(`SELECT COUNT(*) AS count FROM listings WHERE ${condition}`).get(...params) as { count: number }).count;
       const rows = statement(
@@ -221,7 +230,6 @@ export function createListingStore(db: Db) {
       ).all(...params, limit) as Row[];
       return { records: rows.map(recordOf), total };
     },
-    cities: (chatbotId: string): string[] => selectCities.all(chatbotId).map((row) => row.city),
-    count: (chatbotId: string): number => countOfChatbot.get(chatbotId)?.count ?? 0,
+    cities: (chatbotId: string): string[] => selectCities.all({ chatbot: chatbotId }).map((row) => row.city),
   };
 }

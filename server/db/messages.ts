@@ -16,12 +16,6 @@ export interface NewAnswer {
   noAnswer: boolean;
 }
 
-export interface StoredMessage {
-  id: number;
-  role: 'question' | 'answer';
-  content: string;
-}
-
 export type MessageStore = ReturnType<typeof createMessageStore>;
 
 /** The chat transcript: each question and each answer is one row, whose id the caller sees. */
@@ -42,9 +36,6 @@ export function createMessageStore(db: Db) {
   );
   const countQuestions = db.prepare<[string, number], { count: number }>(
     "SELECT COUNT(*) AS count FROM messages WHERE chatbot_id = ? AND role = 'question' AND created_at >= ?",
-  );
-  const selectOfSession = db.prepare<[number], StoredMessage>(
-    'SELECT id, role, content FROM messages WHERE session_id = ? ORDER BY id',
   );
 
   const addQuestion = (question: NewQuestion, now: number): number =>
@@ -89,6 +80,5 @@ export function createMessageStore(db: Db) {
       addExchange(question, answer, now),
     /** Questions a chatbot received since `since` (ms): what MessageLimit counts. */
     questionsSince: (chatbotId: string, since: number): number => countQuestions.get(chatbotId, since)?.count ?? 0,
-    ofSession: (sessionId: number): StoredMessage[] => selectOfSession.all(sessionId),
   };
 }

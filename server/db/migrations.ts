@@ -79,6 +79,8 @@ const MIGRATIONS: readonly string[] = [
   CREATE INDEX listings_chatbot_sale_type ON listings (chatbot_id, sale_type, id);
   CREATE INDEX listings_chatbot_mls ON listings (chatbot_id, mls_number);
   CREATE INDEX listings_chatbot_url ON listings (chatbot_id, url);
+  -- The chat responder's "cheapest" / "under $500k": the price by sale type (PRICE in listings.ts).
+  CREATE INDEX listings_chatbot_price ON listings (chatbot_id, (CASE sale_type WHEN 'for_sale' THEN sale_price ELSE rent_price END), status);
 
   CREATE TABLE files (
     id            INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -137,11 +137,11 @@ export function registerChatRoutes(app: FastifyInstance, context: LocalContext):
     });
     try {
       for (const fragment of fragmentsOf(content)) {
-        if (signal.aborted) return;
+        if (signal.aborted || response.destroyed) return;
         await write(response, frame({ content: fragment }), signal);
         if (streamDelayMs > 0) await sleep(streamDelayMs, undefined, { signal });
       }
-      if (signal.aborted) return;
+      if (signal.aborted || response.destroyed) return;
       await write(response, frame(finish()), signal);
       response.end();
     } catch (error) {

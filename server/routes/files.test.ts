@@ -108,15 +108,19 @@ describe('the three-step upload', () => {
 });
 
 describe('serving files', () => {
-  it('serves only confirmed files under their own name', async () => {
+  it('serves only confirmed files, found by id whatever name the address carries', async () => {
     const { FileStoreId, PreUploadUrl } = await ok(service.app, 'GetPreUploadUrl', { fileName: 'photo.png' });
     await put(PreUploadUrl, PNG, 'image/png');
     expect((await service.app.inject({ method: 'GET', url: `/files/${FileStoreId}/photo.png` })).statusCode).toBe(404);
     await ok(service.app, 'ConfirmUpload', { FileStoreId });
     expect((await service.app.inject({ method: 'GET', url: `/files/${FileStoreId}/photo.png` })).statusCode).toBe(200);
-    const wrongName = await service.app.inject({ method: 'GET', url: `/files/${FileStoreId}/other.png` });
-    expect(wrongName.statusCode).toBe(404);
-    expect(wrongName.json()).toMatchObject({ Success: false, Code: 404, Message: 'FileStoreId: no such file' });
+    // A saved ChatIcon holds only the id, so the settings page asks for `/files/<id>/image`.
+    const byIdOnly = await service.app.inject({ method: 'GET', url: `/files/${FileStoreId}/image` });
+    expect(byIdOnly.statusCode).toBe(200);
+    expect(byIdOnly.rawPayload.equals(PNG)).toBe(true);
+    const unknown = await service.app.inject({ method: 'GET', url: `/files/${FileStoreId + 1000}/photo.png` });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ Success: false, Code: 404, Message: 'FileStoreId: no such file' });
   });
 
   it('sends anything that could run as a page as a download', async () => {

@@ -76,7 +76,9 @@ export function registerFileRoutes(app: FastifyInstance, context: LocalContext):
   app.get<{ Params: { FileStoreId: string; fileName: string } }>('/files/:FileStoreId/:fileName', async (request, reply) => {
     const id = idOf(request.params.FileStoreId);
     const file = id === null ? null : stores.files.get(id);
-    if (!file?.confirmedAt || file.fileName !== request.params.fileName || file.contentType === null) throw notFound(NO_FILE);
+    // The name in the address is only for people and downloads; the id alone picks the file,
+    // so a saved file id (ChatIcon, ChatProfilePicture) is enough to show its picture.
+    if (!file?.confirmedAt || file.contentType === null) throw notFound(NO_FILE);
     const inline = isSafeInline(file.contentType);
     reply
       .header('content-type', inline ? file.contentType : 'application/octet-stream')

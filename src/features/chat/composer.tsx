@@ -138,12 +138,14 @@ export function Composer({ placeholder, mode, onModeChange, busy, onSend, onStop
             <Text size="xs" c="dimmed" visibleFrom="sm">
               Enter to send · Shift+Enter for a new line
             </Text>
+            {/* Distinct keys: reusing one <button> would turn Stop into a submit button while
+                its own click is still being handled, and the click would then send. */}
             {busy ? (
-              <Button color="red" variant="light" leftSection={<IconPlayerStopFilled size={16} />} onClick={onStop}>
+              <Button key="stop" color="red" variant="light" leftSection={<IconPlayerStopFilled size={16} />} onClick={onStop}>
                 Stop
               </Button>
             ) : (
-              <Button type="submit" leftSection={<IconSend size={16} />} loading={sending} disabled={attachments.uploading}>
+              <Button key="send" type="submit" leftSection={<IconSend size={16} />} loading={sending} disabled={attachments.uploading}>
                 Send
               </Button>
             )}

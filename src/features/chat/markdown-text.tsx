@@ -16,7 +16,7 @@ const urlTransform: UrlTransform = (url) => safeHttpUrl(url);
 
 function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
   return (
-    <Anchor href={href} target="_blank" rel="noopener noreferrer">
+    <Anchor inherit href={href} target="_blank" rel="noopener noreferrer">
       {children}
     </Anchor>
   );

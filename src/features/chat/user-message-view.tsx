@@ -18,6 +18,7 @@ export const UserMessageView = memo(function UserMessageView({
       component="article"
       aria-label="Your message"
       data-testid="user-message"
+      withBorder
       p="sm"
       radius="md"
       maw="85%"

@@ -50,6 +50,9 @@ function renderModal(target: ListingFormTarget, fetchImpl: (body: unknown) => Re
   return { onClose, requests, dialog: screen.getByRole('dialog', { name: target.mode === 'edit' ? 'Edit listing' : 'Create listing' }) };
 }
 
+// No pause between keystrokes: the form has many fields and a busy machine must not time out.
+const setupUser = () => userEvent.setup({ delay: null });
+
 const unexpectedRequest = () => {
   throw new Error('no request was expected');
 };
@@ -67,9 +70,10 @@ async function fillRequired(user: UserEvent, dialog: HTMLElement) {
   await user.type(form.getByLabelText(/^Lot area/), '0');
 }
 
-describe('ListingFormModal', () => {
+// Rendering the whole form in jsdom is slow; a busy machine must not turn that into a failure.
+describe('ListingFormModal', { timeout: 30_000 }, () => {
   it('shows the rent fields for a rental and the sale fields for a sale', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const { dialog } = renderModal({ mode: 'create' }, unexpectedRequest);
     const form = within(dialog);
     expect(form.getByLabelText('Sale price')).toBeInTheDocument();
@@ -85,7 +89,7 @@ describe('ListingFormModal', () => {
   });
 
   it('blocks saving with the message at each missing required field', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const { dialog, onClose, requests } = renderModal({ mode: 'create' }, unexpectedRequest);
     const form = within(dialog);
     await user.click(form.getByRole('button', { name: 'Save listing' }));
@@ -99,7 +103,7 @@ describe('ListingFormModal', () => {
   });
 
   it('puts a field the service names back at that field and keeps the form open', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const { dialog, onClose, requests } = renderModal({ mode: 'create' }, () =>
       answer(400, null, 'MLSNumber: is already used by another listing'),
     );
@@ -116,7 +120,7 @@ describe('ListingFormModal', () => {
   });
 
   it('shows a message that names no field above the form', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const { dialog, onClose } = renderModal({ mode: 'create' }, () => answer(404, null, 'No chatbot has the id demo-bot'));
     await fillRequired(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Save listing' }));
@@ -126,7 +130,7 @@ describe('ListingFormModal', () => {
   });
 
   it('asks before throwing away unsaved input', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const { dialog, onClose } = renderModal({ mode: 'create' }, unexpectedRequest);
     await user.type(within(dialog).getByLabelText(/^Property type/), 'Loft');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -142,7 +146,7 @@ describe('ListingFormModal', () => {
   });
 
   it('closes at once when nothing was typed', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const { dialog, onClose } = renderModal({ mode: 'create' }, unexpectedRequest);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(onClose).toHaveBeenCalledTimes(1);
@@ -156,7 +160,7 @@ describe('ListingFormModal', () => {
     );
 
     it('opens pre-filled and updates by the listing id', async () => {
-      const user = userEvent.setup();
+      const user = setupUser();
       const { dialog, onClose, requests } = renderModal({ mode: 'edit', listing: parseListingRow(row) }, () => answer(200, 1));
       const form = within(dialog);
       expect(form.getByLabelText(/^MLS number/)).toHaveValue('DEN-0007');
@@ -172,7 +176,7 @@ describe('ListingFormModal', () => {
     });
 
     it('matches by MLS number when chosen, and says so when nothing matched', async () => {
-      const user = userEvent.setup();
+      const user = setupUser();
       const { dialog, onClose, requests } = renderModal({ mode: 'edit', listing: parseListingRow(row) }, () => answer(200, 0));
       const form = within(dialog);
       await user.selectOptions(form.getByLabelText('Match listing by'), 'MLS number (DEN-0007)');

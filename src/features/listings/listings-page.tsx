@@ -63,7 +63,7 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
   const pages = pageCount(total, size);
   const stale = query.isPlaceholderData;
 
-  /** Filters and page size start over at page 1; `replace` keeps typing out of the history. */
+  /** Every change is a history entry (Back undoes it); filters and page size start over at page 1. */
   const changeView = useCallback(
     (patch: Partial<ListingView>, options: { replace?: boolean } = {}) => {
       setSearchParams((current) => {

@@ -44,7 +44,7 @@ function renderTable(selected: ReadonlySet<number> = new Set()) {
   return { listings, onSelect, onEdit, onDelete, table: screen.getByRole('table', { name: 'Listings' }) };
 }
 
-describe('ListingsTable', () => {
+describe('ListingsTable', { timeout: 20_000 }, () => {
   it('shows listing text as plain text, never as markup', () => {
     const { table } = renderTable();
     expect(within(table).getByText('<img src=x onerror="window.hacked=1"> 12 Oak Street')).toBeInTheDocument();

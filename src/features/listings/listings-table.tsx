@@ -1,4 +1,4 @@
-import { ActionIcon, Checkbox, Group, Table, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Checkbox, Group, Table, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ListingColumn } from './listing-columns';
 import { listingLabel, type Listing } from './parse-listing-row';
@@ -69,16 +69,18 @@ export function ListingsTable({ listings, columns, selected, onSelect, onEdit, o
                 ))}
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
-                    <Tooltip label="Edit" openDelay={400}>
-                      <ActionIcon variant="subtle" aria-label={`Edit ${label}`} onClick={() => onEdit(listing)}>
-                        <IconPencil size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label="Delete" openDelay={400}>
-                      <ActionIcon variant="subtle" color="red" aria-label={`Delete ${label}`} onClick={() => onDelete(listing)}>
-                        <IconTrash size={18} />
-                      </ActionIcon>
-                    </Tooltip>
+                    <ActionIcon variant="subtle" aria-label={`Edit ${label}`} title="Edit" onClick={() => onEdit(listing)}>
+                      <IconPencil size={18} />
+                    </ActionIcon>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Delete ${label}`}
+                      title="Delete"
+                      onClick={() => onDelete(listing)}
+                    >
+                      <IconTrash size={18} />
+                    </ActionIcon>
                   </Group>
                 </Table.Td>
               </Table.Tr>

@@ -1,4 +1,4 @@
-import { Avatar, Button, FileButton, Group, Input, Progress, Stack, Text } from '@mantine/core';
+import { Avatar, Button, FileButton, Group, Input, Progress, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react';
 import { uploadFile } from '../../api/files';
@@ -109,9 +109,10 @@ export function ImageUploadInput({ label, description, value, onChange, error, b
                   variant="default"
                   leftSection={<IconUpload size={14} />}
                   loading={uploading}
-                  aria-label={`${value ? 'Replace' : 'Upload'} ${lowerLabel}`}
                 >
-                  {value ? 'Replace' : 'Upload'}
+                  {/* Named by content, not aria-label, so a search by the field's label finds only the field. */}
+                  {value ? 'Replace ' : 'Upload '}
+                  <VisuallyHidden>{lowerLabel}</VisuallyHidden>
                 </Button>
               )}
             </FileButton>
@@ -122,14 +123,13 @@ export function ImageUploadInput({ label, description, value, onChange, error, b
                 color="red"
                 leftSection={<IconTrash size={14} />}
                 onClick={() => onChange('')}
-                aria-label={`Remove ${lowerLabel}`}
               >
-                Remove
+                Remove <VisuallyHidden>{lowerLabel}</VisuallyHidden>
               </Button>
             )}
           </Group>
           {uploading && (
-            <Progress value={Math.round(progress * 100)} size="sm" aria-label={`Uploading ${lowerLabel}`} animated />
+            <Progress value={Math.round(progress * 100)} size="sm" aria-label="Upload progress" animated />
           )}
           <Text size="xs" c="dimmed">
             {value ? `File id ${value}` : 'No image'}

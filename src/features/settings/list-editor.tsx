@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Input, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Input, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 
@@ -94,9 +94,12 @@ export function ListEditor({
               color="gray"
               size={36}
               onClick={() => remove(index)}
-              aria-label={`Remove ${itemName} ${index + 1}`}
             >
-              <IconX size={16} />
+              <IconX size={16} aria-hidden />
+              {/* Named by content, so a search for the row's label finds only the row. */}
+              <VisuallyHidden>
+                Remove {itemName} {index + 1}
+              </VisuallyHidden>
             </ActionIcon>
           </Group>
         ))}

@@ -10,6 +10,7 @@ import {
   Textarea,
   TextInput,
   type NumberInputProps,
+  VisuallyHidden,
   type TextInputProps,
 } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
@@ -97,9 +98,9 @@ function SettingRow({
           variant="subtle"
           leftSection={<IconArrowBackUp size={14} />}
           onClick={onRevert}
-          aria-label={`Revert ${label}`}
         >
-          Revert
+          {/* Named by its content, not aria-label, so finding a control by its label finds only the control. */}
+          Revert <VisuallyHidden>{label}</VisuallyHidden>
         </Button>
       )}
     </Box>
@@ -213,7 +214,7 @@ export function IntegerSetting({
   name,
   deps,
   ...props
-}: { name: NumberKey; deps?: ChatbotSettingKey[] } & Pick<NumberInputProps, 'min' | 'max' | 'suffix' | 'placeholder' | 'allowNegative'>) {
+}: { name: NumberKey; deps?: ChatbotSettingKey[] } & Pick<NumberInputProps, 'min' | 'max' | 'placeholder' | 'allowNegative'>) {
   const { field, inputRef, value, label, description, error, changed, revert } = useSettingField(name, deps);
   return (
     <SettingRow label={label} changed={changed} onRevert={revert}>

@@ -58,8 +58,8 @@ const CONTROLS: Record<ChatbotSettingKey, ReactNode> = {
     <ListSetting name="Domains" itemLabel="Domain" placeholder="example.com" emptyText="No domains: the widget is not limited to any." />
   ),
   CustomDomain: <TextSetting name="CustomDomain" placeholder="chat.example.com" />,
-  RateLimitCount: <IntegerSetting name="RateLimitCount" deps={['RateLimitTime']} min={1} suffix=" messages" />,
-  RateLimitTime: <IntegerSetting name="RateLimitTime" deps={['RateLimitCount']} min={1} suffix=" s" />,
+  RateLimitCount: <IntegerSetting name="RateLimitCount" deps={['RateLimitTime']} min={1} />,
+  RateLimitTime: <IntegerSetting name="RateLimitTime" deps={['RateLimitCount']} min={1} />,
   RateLimitMessage: <TextSetting name="RateLimitMessage" placeholder="You are sending messages too fast." />,
   MessageLimit: <MessageLimitSetting />,
   EmailForDailyChatLogs: <TextSetting name="EmailForDailyChatLogs" inputMode="email" autoComplete="email" placeholder="logs@example.com" />,

@@ -197,7 +197,7 @@ export function WidgetPreview() {
                   </Group>
                 )}
                 {suggestions.length > 0 && (
-                  <Group gap={6} role="list" aria-label="Suggested messages" data-testid="preview-suggestions">
+                  <Group gap={6} role="list" aria-label="Preview suggestions" data-testid="preview-suggestions">
                     {suggestions.map((message, index) => (
                       <Text
                         key={index}
@@ -274,8 +274,8 @@ export function WidgetPreview() {
             )}
 
             <Group gap={6} px="sm" py={8} wrap="nowrap" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
-              {uploadImage && <IconPhoto size={18} aria-label="Attach an image" />}
-              {pushToTalk && <IconMicrophone size={18} aria-label="Push to talk" />}
+              {uploadImage && <IconPhoto size={18} aria-label="Image attach button" />}
+              {pushToTalk && <IconMicrophone size={18} aria-label="Voice message button" />}
               <input
                 readOnly
                 tabIndex={-1}

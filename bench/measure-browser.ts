@@ -1,0 +1,324 @@
+import type { Browser, Page } from '@playwright/test';
+import { openProbedPage, settle, type ProbedPage, type ProbedWindow, type Probes } from './browser';
+import { profiled } from './profile';
+import { max, median } from './stats';
+
+/*
+ * The measurements that need a browser. Functions passed to page.evaluate are kept free of
+ * named inner functions: tsx would wrap those in a `__name` helper the page does not have.
+ */
+
+const LONG_WAIT = { timeout: 120_000, polling: 50 } as const;
+
+/** A measurement's samples, and where the main thread spent its time in one extra, profiled repetition. */
+export interface Profiled<T> {
+  samples: T;
+  hotSpots?: string;
+}
+
+async function maybeProfiled<T>(probed: ProbedPage, profile: boolean, work: () => Promise<T>): Promise<{ result: T; hotSpots?: string }> {
+  if (!profile) return { result: await work() };
+  return profiled(probed.cdp, work);
+}
+
+/** Navigation to the first paint showing a listings row, in a fresh context: cold cache, CPU slowed 4x. */
+export async function measureDashboardLoad(
+  browser: Browser,
+  baseURL: string,
+  chatbotId: string,
+  runs: number,
+  profile = false,
+): Promise<Profiled<number[]>> {
+  const times: number[] = [];
+  let hotSpots: string | undefined;
+  for (let run = 0; run < runs + (profile ? 1 : 0); run += 1) {
+    const probed = await openProbedPage(browser, baseURL);
+    try {
+      // A same-origin page first, so the throttling is set on the renderer the app will use.
+      await probed.page.goto('/console/health');
+      await probed.cdp.send('Network.enable');
+      await probed.cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      await probed.cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      const measured = await maybeProfiled(probed, run === runs, async () => {
+        await probed.page.goto(`/bots/${chatbotId}/listings`, { waitUntil: 'commit' });
+        const handle = await probed.page.waitForFunction(() => (window as unknown as ProbedWindow).__bench.rowsPaintedAt, undefined, LONG_WAIT);
+        return (await handle.jsonValue()) as number;
+      });
+      if (run < runs) times.push(measured.result);
+      else hotSpots = measured.hotSpots;
+    } finally {
+      await probed.close();
+    }
+  }
+  return { samples: times, hotSpots };
+}
+
+/** The scripts a route loads on a first visit, up to the moment `ready` is visible. */
+export async function scriptsOfRoute(browser: Browser, baseURL: string, path: string, ready: (page: Page) => Promise<void>): Promise<string[]> {
+  const probed = await openProbedPage(browser, baseURL, { coldCache: true });
+  try {
+    await probed.page.goto(path);
+    await ready(probed.page);
+    return [...probed.scripts];
+  } finally {
+    await probed.close();
+  }
+}
+
+/** Click on "Next page" to the paint of the new first row, 100 rows per page, page after page. */
+export async function measurePageChanges(
+  browser: Browser,
+  baseURL: string,
+  chatbotId: string,
+  changes: number,
+  profile = false,
+): Promise<Profiled<number[]>> {
+  const probed = await openProbedPage(browser, baseURL);
+  const { page } = probed;
+  try {
+    await page.goto(`/bots/${chatbotId}/listings?size=100`);
+    await page.waitForFunction(() => (window as unknown as ProbedWindow).__bench.rowsPaintedAt, undefined, LONG_WAIT);
+    const next = page.getByRole('button', { name: 'Next page', exact: true });
+    const times: number[] = [];
+    let hotSpots: string | undefined;
+    for (let change = 0; change < changes + (profile ? 1 : 0); change += 1) {
+      // The page fetches the next page ahead of the click; a user reading the rows gives it that time.
+      await settle(page);
+      const measured = await maybeProfiled(probed, change === changes, async () => {
+        await page.evaluate(() => (window as unknown as ProbedWindow).__bench.armPageChange());
+        await next.click();
+        const { clickedAt, paintedAt } = await page.evaluate(() => (window as unknown as ProbedWindow).__bench.pageChange!);
+        return paintedAt - clickedAt;
+      });
+      if (change < changes) times.push(measured.result);
+      else hotSpots = measured.hotSpots;
+    }
+    return { samples: times, hotSpots };
+  } finally {
+    await probed.close();
+  }
+}
+
+export interface StreamRun {
+  fragments: number;
+  /** Long tasks overlapping the stream, from the first chunk to the paint of the whole answer. */
+  longTasks: { start: number; duration: number }[];
+  fps: number;
+  windowMs: number;
+  /** How many network chunks carried the answer, and how many paints showed it growing. */
+  chunkCount: number;
+  paintCount: number;
+  /** Per fragment: its paint time minus its arrival time. */
+  delays: number[];
+}
+
+/**
+ * Asks the chat bot a question whose answer has `fragments.length` fragments and follows it
+ * from the network to the screen. `fragments` is the answer as the service splits it.
+ */
+export async function measureStream(
+  browser: Browser,
+  baseURL: string,
+  chatbotId: string,
+  question: string,
+  fragments: readonly string[],
+  profile = false,
+): Promise<StreamRun & { hotSpots?: string }> {
+  const probed = await openProbedPage(browser, baseURL);
+  const { page } = probed;
+  // Cumulative non-space characters after each fragment: what the screen must show once it is painted.
+  const shownAfter: number[] = [];
+  let total = 0;
+  for (const fragment of fragments) {
+    total += fragment.replace(/\s+/g, '').length;
+    shownAfter.push(total);
+  }
+  try {
+    await page.goto(`/bots/${chatbotId}/chat`);
+    const message = page.getByRole('textbox', { name: 'Message' });
+    await message.waitFor();
+    await message.fill(question);
+    await settle(page);
+    await page.evaluate(() => {
+      const bench = (window as unknown as ProbedWindow).__bench;
+      bench.watchAnswer();
+      bench.frames = [];
+      bench.recordFrames = true;
+    });
+    const { hotSpots } = await maybeProfiled(probed, profile, async () => {
+      await message.press('Enter');
+      await page.waitForFunction(
+        (length) => {
+          const paints = (window as unknown as ProbedWindow).__bench.stream.paints;
+          return paints.length > 0 && paints[paints.length - 1]!.length >= length;
+        },
+        total,
+        LONG_WAIT,
+      );
+    });
+    // One more frame, so the frame after the last paint is counted too.
+    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+    const { stream, frames, longTasks } = await page.evaluate(() => {
+      const bench = (window as unknown as ProbedWindow).__bench;
+      bench.recordFrames = false;
+      bench.stream.watching = false;
+      bench.stopLoop();
+      return { stream: bench.stream, frames: bench.frames, longTasks: bench.longTasks };
+    });
+    return { ...analyseStream(stream, frames, longTasks, shownAfter), hotSpots };
+  } finally {
+    await probed.close();
+  }
+}
+
+export function analyseStream(
+  stream: Probes['stream'],
+  frames: readonly number[],
+  longTasks: Probes['longTasks'],
+  shownAfter: readonly number[],
+): StreamRun {
+  const { chunks, paints } = stream;
+  const firstChunk = chunks[0];
+  const lastPaint = paints.at(-1);
+  if (!firstChunk || !lastPaint) throw new Error('The answer was not streamed or never painted');
+  const fragments = Math.min(shownAfter.length, chunks.at(-1)!.frames);
+  if (fragments < shownAfter.length) throw new Error(`Only ${fragments} of ${shownAfter.length} fragments arrived`);
+
+  const delays: number[] = [];
+  let chunk = 0;
+  let paint = 0;
+  for (let index = 0; index < fragments; index += 1) {
+    while (chunks[chunk]!.frames < index + 1) chunk += 1;
+    while (paints[paint]!.length < shownAfter[index]!) paint += 1;
+    delays.push(paints[paint]!.t - chunks[chunk]!.t);
+  }
+
+  const start = firstChunk.t;
+  const end = lastPaint.t;
+  const inWindow = frames.filter((time) => time >= start && time <= end + 17);
+  const fps = inWindow.length >= 2 ? ((inWindow.length - 1) * 1000) / (inWindow.at(-1)! - inWindow[0]!) : 0;
+  return {
+    fragments,
+    longTasks: longTasks.filter((task) => task.start < end && task.start + task.duration > start),
+    fps,
+    windowMs: end - start,
+    chunkCount: chunks.length,
+    paintCount: paints.length,
+    delays,
+  };
+}
+
+export interface TypingRun {
+  /** keydown to the end of its handling, layout included. */
+  handled: number[];
+  /** keydown to the next paint. */
+  painted: number[];
+}
+
+const TYPED_TEXT = 'Always answer in two short sentences and suggest a viewing. ';
+
+async function openSettings(browser: Browser, baseURL: string, chatbotId: string) {
+  const probed = await openProbedPage(browser, baseURL);
+  await probed.page.goto(`/bots/${chatbotId}/settings`);
+  const field = probed.page.getByRole('textbox', { name: 'System message' });
+  await field.waitFor();
+  await probed.page.getByTestId('preview-window').waitFor();
+  await field.click();
+  await field.evaluate((element) => {
+    const textarea = element as HTMLTextAreaElement;
+    textarea.setSelectionRange(textarea.value.length, textarea.value.length);
+  });
+  await settle(probed.page);
+  return probed;
+}
+
+/** Types `keys` characters at a brisk typist's pace (a key every ~50 ms) and times each. */
+async function typeKeys(page: Page, keys: number): Promise<TypingRun> {
+  const first = await page.evaluate(() => (window as unknown as ProbedWindow).__bench.keys.length);
+  const handled: number[] = [];
+  const painted: number[] = [];
+  for (let index = 0; index < keys; index += 1) {
+    await page.keyboard.type(TYPED_TEXT[index % TYPED_TEXT.length]!);
+    const key = await page.evaluate((at) => (window as unknown as ProbedWindow).__bench.whenKeyPainted(at), first + index);
+    handled.push(key.handled! - key.down);
+    painted.push(key.painted! - key.down);
+    await page.waitForTimeout(50);
+  }
+  return { handled, painted };
+}
+
+export async function measureTyping(browser: Browser, baseURL: string, chatbotId: string, keys: number, profile = false): Promise<TypingRun & { hotSpots?: string }> {
+  const probed = await openSettings(browser, baseURL, chatbotId);
+  try {
+    const { result, hotSpots } = await maybeProfiled(probed, profile, () => typeKeys(probed.page, keys));
+    return { ...result, hotSpots };
+  } finally {
+    await probed.close();
+  }
+}
+
+export interface RenderCensus {
+  keys: number;
+  /** Components rendered, and DOM nodes changed, outside the preview and the field, on the first keystroke. */
+  firstKey: { renders: number; mutations: number; where: string[] };
+  /** The same per later keystroke (the form is already dirty): max over the keystrokes, and where. */
+  laterKeys: { maxRenders: number; maxMutations: number; where: string[] };
+  /** Components rendered inside the preview and the field per later keystroke (median). */
+  insideRendersPerKey: number;
+}
+
+function tally(items: readonly { where: string }[]): string[] {
+  const counts = new Map<string, number>();
+  for (const item of items) counts.set(item.where, (counts.get(item.where) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1]).map(([where, count]) => `${count}x ${where}`);
+}
+
+/** Which components render and which DOM nodes change per keystroke in SystemMessage. */
+export async function measureRenderCensus(browser: Browser, baseURL: string, chatbotId: string, keys: number): Promise<RenderCensus> {
+  const probed = await openSettings(browser, baseURL, chatbotId);
+  const { page } = probed;
+  try {
+    const first = await page.evaluate(() => {
+      const bench = (window as unknown as ProbedWindow).__bench;
+      const textarea = document.activeElement as HTMLTextAreaElement;
+      // The field: the largest ancestor of the textarea that holds no other form control.
+      let field: Element = textarea;
+      while (field.parentElement && field.parentElement.querySelectorAll('input, textarea, select').length === 1) {
+        field = field.parentElement;
+      }
+      const preview = document.querySelector('[data-testid="widget-preview"]')!;
+      bench.startCensus([preview, field]);
+      return bench.keys.length;
+    });
+    await typeKeys(page, keys);
+    const census = await page.evaluate(() => {
+      const bench = (window as unknown as ProbedWindow).__bench;
+      bench.census.on = false;
+      return { renders: bench.census.renders, mutations: bench.census.mutations };
+    });
+    const outside = <T extends { key: number; inside: boolean }>(items: readonly T[], which: (key: number) => boolean) =>
+      items.filter((item) => !item.inside && which(item.key));
+    const isFirst = (key: number) => key === first;
+    const isLater = (key: number) => key > first;
+    const perKey = (items: readonly { key: number }[]) =>
+      Array.from({ length: keys - 1 }, (_, offset) => items.filter((item) => item.key === first + 1 + offset).length);
+    const laterRenders = outside(census.renders, isLater);
+    const laterMutations = outside(census.mutations, isLater);
+    return {
+      keys,
+      firstKey: {
+        renders: outside(census.renders, isFirst).length,
+        mutations: outside(census.mutations, isFirst).length,
+        where: tally([...outside(census.renders, isFirst), ...outside(census.mutations, isFirst)]).slice(0, 8),
+      },
+      laterKeys: {
+        maxRenders: max(perKey(laterRenders)),
+        maxMutations: max(perKey(laterMutations)),
+        where: tally([...laterRenders, ...laterMutations]).slice(0, 8),
+      },
+      insideRendersPerKey: median(perKey(census.renders.filter((item) => item.inside && isLater(item.key)))),
+    };
+  } finally {
+    await probed.close();
+  }
+}

@@ -1,0 +1,105 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { modelListQueryOptions } from '../../api/models';
+import { createChatbotSettings } from '../../test-data';
+import { SettingsForm } from './settings-form';
+import type * as SectionsModule from './settings-sections';
+import type * as PreviewModule from './widget-preview';
+
+/** Counts renders of the form body and of the preview, without changing either. */
+const renders = vi.hoisted(() => ({ sections: 0, preview: 0 }));
+
+vi.mock('./settings-sections', async (importOriginal) => {
+  const original = await importOriginal<typeof SectionsModule>();
+  return {
+    SettingsSections: () => {
+      renders.sections += 1;
+      return original.SettingsSections();
+    },
+  };
+});
+
+vi.mock('./widget-preview', async (importOriginal) => {
+  const original = await importOriginal<typeof PreviewModule>();
+  return {
+    WidgetPreview: () => {
+      renders.preview += 1;
+      return original.WidgetPreview();
+    },
+  };
+});
+
+// jsdom has no FontFaceSet; Mantine's autosize Textarea listens on it.
+beforeAll(() => {
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', { configurable: true, value: new EventTarget() });
+  }
+});
+
+function renderForm() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  queryClient.setQueryData(modelListQueryOptions().queryKey, [
+    { Key: 'gpt-4o-mini', Value: 'GPT-4o mini', Status: true },
+    { Key: 'gpt-3.5-turbo', Value: 'GPT-3.5 Turbo', Status: false },
+  ]);
+  const saved = createChatbotSettings({ Name: 'Sunrise', ChatBubbleColor: 'rgb(34,139,230)' });
+  const router = createMemoryRouter(
+    [{ path: '/bots/:botId/settings', element: <SettingsForm chatbotId="bot-1" saved={saved} /> }],
+    { initialEntries: ['/bots/bot-1/settings'] },
+  );
+  render(
+    <MantineProvider env="test">
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+// Generous: rendering every Mantine control in jsdom is slow on a loaded machine.
+describe('SettingsForm', { timeout: 60_000 }, () => {
+  it('re-renders the preview on each keystroke, but not the form', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderForm();
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    const preview = screen.getByTestId('widget-preview');
+    expect(within(preview).getByTestId('preview-name')).toHaveTextContent('Sunrise');
+
+    const sectionsBefore = renders.sections;
+    const previewBefore = renders.preview;
+    await user.type(name, ' Homes');
+
+    expect(within(preview).getByTestId('preview-name')).toHaveTextContent('Sunrise Homes');
+    expect(renders.preview - previewBefore).toBeGreaterThanOrEqual(' Homes'.length);
+    expect(renders.sections).toBe(sectionsBefore);
+    expect(screen.getByTestId('unsaved-summary')).toHaveTextContent('1 unsaved change: Name');
+  });
+
+  it('counts a field as changed only while it differs, and reverts one field alone', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderForm();
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    const suffix = screen.getByRole('textbox', { name: 'Answer suffix' });
+    await user.type(suffix, 'Bye');
+    await user.type(name, '!');
+    expect(screen.getByTestId('unsaved-summary')).toHaveTextContent('2 unsaved changes: Name, Answer suffix');
+
+    await user.type(name, '{Backspace}');
+    expect(screen.getByTestId('unsaved-summary')).toHaveTextContent('1 unsaved change: Answer suffix');
+
+    await user.click(screen.getByRole('button', { name: 'Revert Answer suffix' }));
+    expect(suffix).toHaveValue('');
+    expect(screen.getByTestId('unsaved-summary')).toHaveTextContent('No unsaved changes');
+  });
+
+  it('offers unavailable models but does not let them be picked', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderForm();
+    await user.click(screen.getByRole('combobox', { name: 'Model' }));
+    const unavailable = await screen.findByRole('option', { name: 'GPT-3.5 Turbo (unavailable)' });
+    expect(unavailable).toHaveAttribute('data-combobox-disabled', 'true');
+  });
+});

@@ -1,0 +1,26 @@
+import { ApiError } from '../../api/client';
+import { chatbotSettingsSchema } from '../../api/contract';
+import { FALLBACK_SETTINGS, isDetailMissing } from './use-settings-source';
+
+describe('isDetailMissing', () => {
+  it('reads a 404 that names no field as a service without Detail', () => {
+    expect(isDetailMissing(new ApiError('Detail', 404, 404, 'No operation at POST /chat/Chatbot/Detail'))).toBe(true);
+    expect(isDetailMissing(new ApiError('Detail', 404, 404, 'Not Found'))).toBe(true);
+  });
+
+  it('reads a 404 about serialNumber as an unknown chatbot, not a missing operation', () => {
+    expect(isDetailMissing(new ApiError('Detail', 404, 404, 'serialNumber: no chatbot with this id'))).toBe(false);
+  });
+
+  it('leaves other failures to be reported', () => {
+    expect(isDetailMissing(new ApiError('Detail', 500, 500, 'boom'))).toBe(false);
+    expect(isDetailMissing(new ApiError('Detail', 0, 0, 'offline'))).toBe(false);
+    expect(isDetailMissing(new Error('404'))).toBe(false);
+  });
+});
+
+describe('FALLBACK_SETTINGS', () => {
+  it('passes the contract, so untouched starting values never block saving', () => {
+    expect(chatbotSettingsSchema.safeParse(FALLBACK_SETTINGS).success).toBe(true);
+  });
+});
