@@ -28,15 +28,17 @@ export function registerStatic(app: FastifyInstance, distDir: string): (request:
     root: distDir,
     prefix: '/',
     wildcard: true,
-    setHeaders: (reply, path) => {
+    // We set cache-control ourselves below; the plugin's own would overwrite it.
+    cacheControl: false,
+    setHeaders: (response, path) => {
       // Vite fingerprints everything under assets/; the page itself must always be fresh.
-      if (/[\\/]assets[\\/]/.test(path)) reply.header('cache-control', 'public, max-age=31536000, immutable');
-      else if (path.endsWith('.html')) reply.header('cache-control', 'no-cache');
+      if (/[\\/]assets[\\/]/.test(path)) response.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      else if (path.endsWith('.html')) response.setHeader('cache-control', 'no-cache');
     },
   });
   return async (request, reply) => {
     if (!wantsPage(request)) return false;
-    void reply.header('cache-control', 'no-cache').sendFile('index.html');
+    void reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     return true;
   };
 }
