@@ -4,6 +4,7 @@ import { CHROMIUM_ARGS, findBrowser } from '../scripts/find-browser';
 /** What bench/page-probes.js puts on `window.__bench` (times are performance.now() of the page). */
 export interface Probes {
   longTasks: { start: number; duration: number }[];
+  longFrames: { start: number; duration: number }[];
   frames: number[];
   recordFrames: boolean;
   rowsPaintedAt: number | undefined;
@@ -23,6 +24,7 @@ export interface Probes {
   inflight: number;
   armPageChange(): void;
   watchAnswer(): void;
+  flushTimings(): void;
   stopLoop(): void;
   whenKeyPainted(index: number): Promise<Probes['keys'][number]>;
   startCensus(regions: Element[]): void;

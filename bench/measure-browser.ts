@@ -96,7 +96,24 @@ export async function measurePageChanges(
       if (change < changes) times.push(measured.result);
       else hotSpots = measured.hotSpots;
     }
-    return { samples: times, hotSpots };
+    // One more change, untimed, counting what it renders.
+    await settle(page);
+    await page.evaluate(() => {
+      const bench = (window as unknown as ProbedWindow).__bench;
+      bench.startCensus([]);
+      bench.armPageChange();
+    });
+    await next.click();
+    await page.evaluate(() => (window as unknown as ProbedWindow).__bench.pageChange!);
+    await settle(page);
+    const census = await page.evaluate(() => {
+      const bench = (window as unknown as ProbedWindow).__bench;
+      bench.census.on = false;
+      const body = document.querySelector('table[aria-label="Listings"] tbody');
+      return { renders: bench.census.renders.length, rows: body?.children.length ?? 0, elements: body?.getElementsByTagName('*').length ?? 0 };
+    });
+    const work = `a change renders ${census.renders} components and ${census.elements} elements for ${census.rows} rows`;
+    return { samples: times, hotSpots: [work, hotSpots].filter(Boolean).join('; ') };
   } finally {
     await probed.close();
   }
@@ -106,7 +123,11 @@ export interface StreamRun {
   fragments: number;
   /** Long tasks overlapping the stream, from the first chunk to the paint of the whole answer. */
   longTasks: { start: number; duration: number }[];
+  /** Long animation frames overlapping the same window. */
+  longFrames: { start: number; duration: number }[];
   fps: number;
+  /** The longest time between two frames in the window. */
+  longestFrameMs: number;
   windowMs: number;
   /** How many network chunks carried the answer, and how many paints showed it growing. */
   chunkCount: number;
@@ -161,14 +182,15 @@ export async function measureStream(
     });
     // One more frame, so the frame after the last paint is counted too.
     await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
-    const { stream, frames, longTasks } = await page.evaluate(() => {
+    const { stream, frames, longTasks, longFrames } = await page.evaluate(() => {
       const bench = (window as unknown as ProbedWindow).__bench;
+      bench.flushTimings();
       bench.recordFrames = false;
       bench.stream.watching = false;
       bench.stopLoop();
-      return { stream: bench.stream, frames: bench.frames, longTasks: bench.longTasks };
+      return { stream: bench.stream, frames: bench.frames, longTasks: bench.longTasks, longFrames: bench.longFrames };
     });
-    return { ...analyseStream(stream, frames, longTasks, shownAfter), hotSpots };
+    return { ...analyseStream(stream, frames, longTasks, longFrames, shownAfter), hotSpots };
   } finally {
     await probed.close();
   }
@@ -178,6 +200,7 @@ export function analyseStream(
   stream: Probes['stream'],
   frames: readonly number[],
   longTasks: Probes['longTasks'],
+  longFrames: Probes['longFrames'],
   shownAfter: readonly number[],
 ): StreamRun {
   const { chunks, paints } = stream;
@@ -198,12 +221,20 @@ export function analyseStream(
 
   const start = firstChunk.t;
   const end = lastPaint.t;
-  const inWindow = frames.filter((time) => time >= start && time <= end + 17);
-  const fps = inWindow.length >= 2 ? ((inWindow.length - 1) * 1000) / (inWindow.at(-1)! - inWindow[0]!) : 0;
+  const overlaps = (entry: { start: number; duration: number }) => entry.start < end && entry.start + entry.duration > start;
+  // Frame intervals spanning the window, from the last frame before it to the first after it,
+  // so a stall at either edge counts.
+  const before = frames.filter((time) => time <= start).at(-1) ?? frames[0];
+  const after = frames.find((time) => time >= end) ?? frames.at(-1);
+  const span = before === undefined || after === undefined ? [] : frames.filter((time) => time >= before && time <= after);
+  const fps = span.length >= 2 ? ((span.length - 1) * 1000) / (span.at(-1)! - span[0]!) : 0;
+  const longestFrameMs = span.slice(1).reduce((longest, time, index) => Math.max(longest, time - span[index]!), 0);
   return {
     fragments,
-    longTasks: longTasks.filter((task) => task.start < end && task.start + task.duration > start),
+    longTasks: longTasks.filter(overlaps),
+    longFrames: longFrames.filter(overlaps),
     fps,
+    longestFrameMs,
     windowMs: end - start,
     chunkCount: chunks.length,
     paintCount: paints.length,

@@ -1,10 +1,12 @@
 // Instrumentation injected into every benchmarked page before the app's own scripts
 // (Playwright's addInitScript). Plain JavaScript on purpose: it reaches the browser exactly
-// as written, with no TypeScript transform in between. bench/probes.ts describes its API.
+// as written, with no TypeScript transform in between. `Probes` in bench/browser.ts is its API.
 (() => {
   const bench = {
     /** Long tasks (over 50 ms) of the main thread since the page started. */
     longTasks: [],
+    /** Long animation frames (over 50 ms), where the browser supports them. */
+    longFrames: [],
     /** rAF times while `recordFrames` is on. */
     frames: [],
     recordFrames: false,
@@ -21,13 +23,28 @@
   };
   window.__bench = bench;
 
-  try {
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) bench.longTasks.push({ start: entry.startTime, duration: entry.duration });
-    }).observe({ type: 'longtask', buffered: true });
-  } catch {
-    // No long-task timing in this browser: the figure reports none.
+  const timingObservers = [];
+  /** Observes entries of `type` into `into`; a browser without that type reports none. */
+  function observeTiming(type, into) {
+    const take = (entries) => {
+      for (const entry of entries) into.push({ start: entry.startTime, duration: entry.duration });
+    };
+    try {
+      const observer = new PerformanceObserver((list) => take(list.getEntries()));
+      observer.observe({ type, buffered: true });
+      timingObservers.push(() => take(observer.takeRecords()));
+    } catch {
+      // Not supported here.
+    }
   }
+  observeTiming('longtask', bench.longTasks);
+  // Long animation frames (over 50 ms from a frame's first task to its paint) also catch
+  // what long tasks miss: rendering work, and runs of short tasks that hold a frame back.
+  observeTiming('long-animation-frame', bench.longFrames);
+  /** Entries the browser has recorded but not yet handed to the observers' callbacks. */
+  bench.flushTimings = () => {
+    for (const flush of timingObservers) flush();
+  };
 
   // ---- When does a DOM change reach the screen? A change made in a task is painted by the
   // next frame; one made inside a frame's rAF callbacks by that same frame. A message posted
@@ -120,24 +137,28 @@
     const decoder = new TextDecoder();
     let frames = 0;
     let carry = '';
-    const body = new ReadableStream({
-      async pull(controller) {
-        const { done, value } = await reader.read();
-        if (done) {
-          bench.stream.done = performance.now();
-          controller.close();
-          return;
-        }
-        const text = carry + decoder.decode(value, { stream: true });
-        for (let at = text.indexOf('\n\n'); at !== -1; at = text.indexOf('\n\n', at + 2)) frames += 1;
-        carry = text.endsWith('\n') && !text.endsWith('\n\n') ? '\n' : '';
-        bench.stream.chunks.push({ t: performance.now(), frames });
-        controller.enqueue(value);
+    const body = new ReadableStream(
+      {
+        async pull(controller) {
+          const { done, value } = await reader.read();
+          if (done) {
+            bench.stream.done = performance.now();
+            controller.close();
+            return;
+          }
+          const text = carry + decoder.decode(value, { stream: true });
+          for (let at = text.indexOf('\n\n'); at !== -1; at = text.indexOf('\n\n', at + 2)) frames += 1;
+          carry = text.endsWith('\n') && !text.endsWith('\n\n') ? '\n' : '';
+          bench.stream.chunks.push({ t: performance.now(), frames });
+          controller.enqueue(value);
+        },
+        cancel(reason) {
+          return reader.cancel(reason);
+        },
       },
-      cancel(reason) {
-        return reader.cancel(reason);
-      },
-    });
+      // Read the network eagerly, whatever the app's pace, so `t` is when a chunk arrived.
+      { highWaterMark: Number.POSITIVE_INFINITY },
+    );
     return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
 

@@ -6,16 +6,17 @@
  * BENCH_QUICK=1 runs fewer repetitions (for working on the bench itself; the figures are then
  * not the budgeted medians). BENCH_SKIP_BUILD=1 reuses the current dist/. BENCH_PROFILE=1 adds,
  * to each browser figure, where the page's main thread spent its time (see bench/profile.ts).
+ * BENCH_ONLY=stream,typing measures only the named sections (see SECTIONS).
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DATABASE_FILE } from '../server/app';
 import type { Browser } from '@playwright/test';
-import type { CreateListingRequest } from '../src/api/contract';
+import { DATABASE_FILE } from '../server/app';
 import { fragmentsOf } from '../server/responder/answer-question';
+import type { CreateListingRequest } from '../src/api/contract';
 import { call } from './api';
 import { launchBrowser } from './browser';
 import { entryScripts, gzippedSizes } from './bundle-size';
@@ -241,7 +242,8 @@ async function main(): Promise<number> {
             figure('Streaming: long tasks over 50 ms', median(longTaskCounts), '', longTaskBudget, {
               runs: longTaskCounts,
               note: [
-                `longest ${round(longest, 0)} ms; first chunk to last paint ${round(median(runs.map((run) => run.windowMs)), 0)} ms, ` +
+                `longest ${round(longest, 0)} ms; long animation frames (over 50 ms) per run [${runs.map((run) => run.longFrames.length).join(', ')}]; ` +
+                  `first chunk to last paint ${round(median(runs.map((run) => run.windowMs)), 0)} ms, ` +
                   `${median(runs.map((run) => run.chunkCount))} network chunks, ${median(runs.map((run) => run.paintCount))} paints (medians)`,
                 hotSpots,
               ]
@@ -250,7 +252,12 @@ async function main(): Promise<number> {
             }),
           );
           const fps = runs.map((run) => round(run.fps, 1));
-          add(figure('Streaming: frame rate', round(median(fps), 1), 'fps', fpsBudget, { runs: fps }));
+          add(
+            figure('Streaming: frame rate', round(median(fps), 1), 'fps', fpsBudget, {
+              runs: fps,
+              note: `longest frame per run [${runs.map((run) => round(run.longestFrameMs, 0)).join(', ')}] ms`,
+            }),
+          );
           const delays = runs.map((run) => round(percentile(run.delays, 95), 1));
           add(
             figure('Fragment-to-screen delay, p95', round(median(delays), 1), 'ms', delayBudget, {
