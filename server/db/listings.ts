@@ -109,6 +109,69 @@ const ORDERS: Record<NonNullable<ListingCriteria['order']>, string> = {
 
 export type ListingStore = ReturnType<typeof createListingStore>;
 
+/** More distinct filters than this between two writes (MLS numbers typed one by one) start the cache afresh. */
+const MAX_CACHED_FILTERS = 512;
+/** Page starts remembered per filter; more start that filter's list afresh. */
+const MAX_PAGE_STARTS = 64;
+
+/** What is known of one filter's matches, newest first: how many, and the id at some offsets. */
+class Positions {
+  private readonly starts = new Map<number, number>();
+  constructor(readonly total: number) {}
+
+  /** The known offset nearest at or before `offset`, with the id found there. */
+  nearest(offset: number): { offset: number; id: number } | undefined {
+    let best: { offset: number; id: number } | undefined;
+    for (const [known, id] of this.starts) {
+      if (known <= offset && (!best || known > best.offset)) best = { offset: known, id };
+    }
+    return best;
+  }
+
+  remember(offset: number, id: number): void {
+    if (this.starts.size >= MAX_PAGE_STARTS) this.starts.clear();
+    this.starts.set(offset, id);
+  }
+}
+
+/**
+ * Per filter, VirtualCount and where pages already asked for start, so paging a big city
+ * neither counts its rows on every request nor walks from the top to page 500 each time.
+ * What is cached stays valid until the listings change: this store's own writes invalidate
+ * it, and PRAGMA data_version (a few microseconds) tells when another connection (the bench's
+ * seeding, a second service on the same file) committed anything. Inside a transaction
+ * nothing is cached, since it may still roll back.
+ */
+function createPositionCache(db: Db) {
+  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
+  const filters = new Map<string, Positions>();
+  let seenVersion: number | undefined;
+  return {
+    invalidate(): void {
+      filters.clear();
+    },
+    of(condition: string, params: readonly Bindable[], count: () => number): Positions {
+      if (db.inTransaction) {
+        filters.clear();
+        return new Positions(count());
+      }
+      const version = dataVersion.get();
+      if (version !== seenVersion) {
+        filters.clear();
+        seenVersion = version;
+      }
+      const key = JSON.stringify([condition, params]);
+      let positions = filters.get(key);
+      if (!positions) {
+        positions = new Positions(count());
+        if (filters.size >= MAX_CACHED_FILTERS) filters.clear();
+        filters.set(key, positions);
+      }
+      return positions;
+    },
+  };
+}
+
 export function createListingStore(db: Db) {
   const columnList = COLUMNS.map(([column]) => column).join(', ');
   const insert = db.prepare<Bindable[]>(
@@ -157,8 +220,12 @@ export function createListingStore(db: Db) {
     return idOfKey(key) ?? undefined;
   };
 
-  const create = (chatbotId: string, fields: ListingFields, now: number): number =>
-    Number(insert.run(chatbotId, ...columnValues(fields), now, now).lastInsertRowid);
+  const positions = createPositionCache(db);
+
+  const create = (chatbotId: string, fields: ListingFields, now: number): number => {
+    positions.invalidate();
+    return Number(insert.run(chatbotId, ...columnValues(fields), now, now).lastInsertRowid);
+  };
 
   const createMany = db.transaction((chatbotId: string, listings: readonly ListingFields[], now: number) =>
     listings.map((fields) => create(chatbotId, fields, now)),
@@ -167,6 +234,7 @@ export function createListingStore(db: Db) {
     let deleted = 0;
     for (const key of new Set(keys)) {
       const value = keyValue(keyType, key);
+      positions.invalidate();
       if (value !== undefined) deleted += deleteStatements[keyType].run(chatbotId, value).changes;
     }
     return deleted;
@@ -179,6 +247,7 @@ export function createListingStore(db: Db) {
     update(chatbotId: string, keyType: KeyType, key: string, fields: ListingFields, now: number): number {
       const value = keyValue(keyType, key);
       if (value === undefined) return 0;
+      positions.invalidate();
       return updateStatements[keyType].run(...columnValues(fields), now, chatbotId, value).changes;
     },
     /** Deletes the chatbot's listings the keys select; how many went. */
@@ -199,11 +268,28 @@ export function createListingStore(db: Db) {
         params.push(filters.mlsNumber);
       }
       const condition = where.join(' AND ');
-      const total = (statement(`SELECT COUNT(*) AS count FROM listings WHERE ${condition}`).get(...params) as { count: number }).count;
-      const rows = statement(`SELECT * FROM listings WHERE ${condition} ORDER BY id DESC LIMIT ? OFFSET ?`).all(
+      const known = positions.of(condition, params, () =>
+        statement(`SELECT COUNT(*) FROM listings WHERE ${condition}`).pluck().get(...params) as number,
+      );
+      const total = known.total;
+      const offset = (page.number - 1) * page.size;
+      if (offset >= total) return { records: [], total };
+      // The page's first id, walking the filter's index (each ends in id) from the nearest
+      // known page start; then only the page's own rows are read from the table.
+      const from = known.nearest(offset);
+      const firstId = (
+        from
+          ? statement(`SELECT id FROM listings WHERE ${condition} AND id <= ? ORDER BY id DESC LIMIT 1 OFFSET ?`)
+              .pluck()
+              .get(...params, from.id, offset - from.offset)
+          : statement(`SELECT id FROM listings WHERE ${condition} ORDER BY id DESC LIMIT 1 OFFSET ?`).pluck().get(...params, offset)
+      ) as number | undefined;
+      if (firstId === undefined) return { records: [], total };
+      known.remember(offset, firstId);
+      const rows = statement(`SELECT * FROM listings WHERE ${condition} AND id <= ? ORDER BY id DESC LIMIT ?`).all(
         ...params,
+        firstId,
         page.size,
-        (page.number - 1) * page.size,
       ) as Row[];
       return { records: rows.map(recordOf), total };
     },
