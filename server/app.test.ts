@@ -33,6 +33,16 @@ describe('the envelope on every kind of error', () => {
     expect(expectErrorEnvelope(404, response.body)).toBe('No operation at POST /chat/Chatbot/Nope');
   });
 
+  it('answers a malformed address (bad percent-encoding) with the envelope, without echoing it', async () => {
+    const { app } = await start();
+    for (const url of ['/chat/Chatbot/Detail%', '/chat/%E0%A4%A', '/files/upload/1%?token=secret-token']) {
+      const response = await app.inject({ method: 'POST', url, headers: SECRET, payload: {} });
+      expect(response.statusCode).toBe(400);
+      const message = expectErrorEnvelope(400, response.body);
+      expect(message).toBe('The request address is not a valid URL (check its percent-encoding).');
+    }
+  });
+
   it('answers a known path with the wrong method with 405 and the method to use', async () => {
     const { app } = await start();
     const response = await app.inject({ method: 'GET', url: operations.Edit.path, headers: SECRET });

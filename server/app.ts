@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { defaultConfig, seededChatbotIds, type ServiceConfig } from './config';
 import type { LocalContext } from './context';
 import { createStores, openDatabase } from './db';
-import { installEnvelopeHandlers, pathOf, ServiceError } from './envelope';
+import { answerFrameworkError, installEnvelopeHandlers, pathOf, ServiceError } from './envelope';
 import { registerProxy } from './proxy';
 import { RateLimiter } from './rate-limiter';
 import { registerChatRoutes } from './routes/chat';
@@ -88,7 +88,7 @@ function registerLocalService(app: FastifyInstance, config: ServiceConfig, now: 
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
   const { now = Date.now, logStream, ...overrides } = options;
   const config: ServiceConfig = { ...defaultConfig(), ...overrides };
-  const app = Fastify({ logger: loggerOptions(config.logLevel, logStream), bodyLimit: JSON_BODY_LIMIT });
+  const app = Fastify({ logger: loggerOptions(config.logLevel, logStream), bodyLimit: JSON_BODY_LIMIT, frameworkErrors: answerFrameworkError });
 
   acceptJsonOnly(app);
   installEnvelopeHandlers(app, { serveApp: registerStatic(app, config.distDir) });

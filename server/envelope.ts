@@ -62,6 +62,20 @@ export function describeError(error: FastifyError | ServiceError | Error, reques
   return { status: 500, message: INTERNAL_ERROR };
 }
 
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The request address is not a valid URL (check its percent-encoding).',
+  FST_ERR_MAX_PARAM_LENGTH: 'The request address is too long.',
+};
+
+/**
+ * Fastify's `frameworkErrors`: what it refuses before routing (a malformed address) gets the
+ * envelope too, not Fastify's own error object. The address is not repeated: it may carry a token.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  void reply.code(status).send(failure(status, FRAMEWORK_MESSAGES[error.code] ?? 'The request cannot be routed.'));
+}
+
 /** The path without its query string, so an upload token never reaches a message or a log. */
 export function pathOf(url: string): string {
   const query = url.indexOf('?');
