@@ -7,6 +7,7 @@ import { createStores, openDatabase } from './db';
 import { answerFrameworkError, installEnvelopeHandlers, pathOf, ServiceError } from './envelope';
 import { registerProxy } from './proxy';
 import { RateLimiter } from './rate-limiter';
+import { registerSecurityHeaders } from './security-headers';
 import { registerChatRoutes } from './routes/chat';
 import { registerChatbotRoutes } from './routes/chatbot';
 import { registerConsoleRoutes } from './routes/console';
@@ -90,6 +91,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   const config: ServiceConfig = { ...defaultConfig(), ...overrides };
   const app = Fastify({ logger: loggerOptions(config.logLevel, logStream), bodyLimit: JSON_BODY_LIMIT, frameworkErrors: answerFrameworkError });
 
+  await registerSecurityHeaders(app, config.upstream ? 'proxy' : 'local');
   acceptJsonOnly(app);
   installEnvelopeHandlers(app, { serveApp: registerStatic(app, config.distDir) });
   registerConsoleRoutes(app, config);
