@@ -73,7 +73,11 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
  */
 export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-  void reply.code(status).send(failure(status, FRAMEWORK_MESSAGES[error.code] ?? 'The request cannot be routed.'));
+  // Sent before any hook ran, so without helmet's headers: the one that matters for JSON is set here.
+  void reply
+    .code(status)
+    .header('x-content-type-options', 'nosniff')
+    .send(failure(status, FRAMEWORK_MESSAGES[error.code] ?? 'The request cannot be routed.'));
 }
 
 /** The path without its query string, so an upload token never reaches a message or a log. */
