@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { defaultConfig, seededChatbotIds, type ServiceConfig } from './config';
 import type { LocalContext } from './context';
 import { createStores, openDatabase } from './db';
-import { answerFrameworkError, installEnvelopeHandlers, pathOf, ServiceError } from './envelope';
+import { answerFrameworkError, installEnvelopeHandlers, pathOf, secretScrubber, ServiceError } from './envelope';
 import { registerProxy } from './proxy';
 import { RateLimiter } from './rate-limiter';
 import { registerSecurityHeaders } from './security-headers';
@@ -28,11 +28,20 @@ export interface AppOptions extends Partial<ServiceConfig> {
   logStream?: { write(line: string): void };
 }
 
-function loggerOptions(level: ServiceConfig['logLevel'], stream: AppOptions['logStream']): FastifyServerOptions['logger'] {
-  const secretHeaders = ['authorization', '"chatrobot-sessionkey"', 'cookie'];
+/** Every key this server knows: they are blanked out of any log line and any Message. */
+function knownKeys(config: ServiceConfig): string[] {
+  const upstream = config.upstream;
+  return [config.secretKey, config.sessionKey, upstream?.secretKey ?? '', upstream?.sessionKey ?? ''];
+}
+
+function loggerOptions(level: ServiceConfig['logLevel'], stream: AppOptions['logStream'], scrub: (text: string) => string): FastifyServerOptions['logger'] {
+  const secretHeaders = ['authorization', '"chatrobot-sessionkey"', 'cookie', '"proxy-authorization"', '"x-api-key"'];
   return {
     level,
     ...(stream ? { stream } : {}),
+    // The last line of defence: a key that reached a log line by any path (an error message
+    // quoting a value, a third-party error) is blanked before the line is written.
+    hooks: { streamWrite: scrub },
     redact: {
       paths: secretHeaders.flatMap((header) => [`req.headers.${header}`, `headers.${header}`]),
       censor: '[redacted]',
@@ -89,11 +98,12 @@ function registerLocalService(app: FastifyInstance, config: ServiceConfig, now: 
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
   const { now = Date.now, logStream, ...overrides } = options;
   const config: ServiceConfig = { ...defaultConfig(), ...overrides };
-  const app = Fastify({ logger: loggerOptions(config.logLevel, logStream), bodyLimit: JSON_BODY_LIMIT, frameworkErrors: answerFrameworkError });
+  const scrub = secretScrubber(knownKeys(config));
+  const app = Fastify({ logger: loggerOptions(config.logLevel, logStream, scrub), bodyLimit: JSON_BODY_LIMIT, frameworkErrors: answerFrameworkError });
 
   await registerSecurityHeaders(app, config.upstream ? 'proxy' : 'local');
   acceptJsonOnly(app);
-  installEnvelopeHandlers(app, { serveApp: registerStatic(app, config.distDir) });
+  installEnvelopeHandlers(app, { serveApp: registerStatic(app, config.distDir), scrub });
   registerConsoleRoutes(app, config);
   if (config.upstream) registerProxy(app, config.upstream);
   else registerLocalService(app, config, now);

@@ -94,7 +94,19 @@ export function isApiPath(path: string): boolean {
 
 const OPERATION_METHODS = new Map<string, string>(Object.values(operations).map((spec) => [spec.path, spec.method]));
 
+/** Keys shorter than this are not blanked: they would match ordinary words. */
+const MIN_SCRUBBED_LENGTH = 8;
+
+/** A function that replaces every occurrence of the given keys with [redacted]. */
+export function secretScrubber(keys: readonly string[]): (text: string) => string {
+  const secrets = [...new Set(keys.filter((key) => key.length >= MIN_SCRUBBED_LENGTH))].sort((a, b) => b.length - a.length);
+  if (secrets.length === 0) return (text) => text;
+  return (text) => (secrets.some((secret) => text.includes(secret)) ? secrets.reduce((result, secret) => result.replaceAll(secret, '[redacted]'), text) : text);
+}
+
 export interface EnvelopeOptions {
+  /** Blanks the server's keys out of a Message (a refused value may quote one). */
+  scrub?: (text: string) => string;
   /** Answers GET requests outside the API (the single-page app); false when it did not. */
   serveApp?: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
 }
@@ -104,7 +116,7 @@ export function installEnvelopeHandlers(app: FastifyInstance, options: EnvelopeO
   app.setErrorHandler((error: FastifyError | ServiceError, request, reply) => {
     const { status, message } = describeError(error, request);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
-    return reply.code(status).send(failure(status, message));
+    return reply.code(status).send(failure(status, options.scrub ? options.scrub(message) : message));
   });
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -116,6 +128,7 @@ export function installEnvelopeHandlers(app: FastifyInstance, options: EnvelopeO
     if (method && method !== request.method) {
       return reply.code(405).header('allow', method).send(failure(405, `${path} accepts ${method} only`));
     }
-    return reply.code(404).send(failure(404, `No operation at ${request.method} ${path}`));
+    const message = `No operation at ${request.method} ${path}`;
+    return reply.code(404).send(failure(404, options.scrub ? options.scrub(message) : message));
   });
 }

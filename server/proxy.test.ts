@@ -112,6 +112,7 @@ describe('proxy mode', () => {
       payload: { serialNumber: 'hosted-bot' },
     });
     await app.inject({ method: 'POST', url: operations.RealEstateList.path, payload: { SerialNumber: 'hosted-bot' } });
+    expect(fake.seen).toHaveLength(2);
     for (const seen of fake.seen) {
       expect(seen.headers.authorization).toBe('server-secret');
       expect(seen.headers['chatrobot-sessionkey']).toBe('server-session');
@@ -120,6 +121,39 @@ describe('proxy mode', () => {
     const bootstrap = await app.inject({ method: 'GET', url: '/console/bootstrap' });
     expect(bootstrap.json()).toEqual({ mode: 'proxy', chatbotIds: ['hosted-bot'], keysHeldByServer: true });
     expect(bootstrap.body).not.toContain('server-');
+  });
+
+  it('with only one key held, replaces that one and passes the other browser key', async () => {
+    const { app } = await startProxy({ secretKey: 'server-secret', sessionKey: null });
+    await app.inject({
+      method: 'POST',
+      url: operations.Detail.path,
+      headers: { authorization: 'browser-secret', 'chatrobot-sessionkey': 'browser-session' },
+      payload: { serialNumber: 'hosted-bot' },
+    });
+    expect(fake.seen).toHaveLength(1);
+    expect(fake.seen[0]!.headers.authorization).toBe('server-secret');
+    expect(fake.seen[0]!.headers['chatrobot-sessionkey']).toBe('browser-session');
+    expect(JSON.stringify(fake.seen[0]!.headers)).not.toContain('browser-secret');
+  });
+
+  it('forwards no other header that could carry a credential', async () => {
+    const { app } = await startProxy({ secretKey: 'server-secret', sessionKey: 'server-session' });
+    await app.inject({
+      method: 'POST',
+      url: operations.Detail.path,
+      headers: {
+        authorization: 'browser-secret',
+        cookie: 'session=browser-cookie',
+        'proxy-authorization': 'Basic browser-proxy',
+        'x-api-key': 'browser-api-key',
+        'x-forwarded-for': '10.0.0.1',
+      },
+      payload: { serialNumber: 'hosted-bot' },
+    });
+    expect(fake.seen).toHaveLength(1);
+    const sent = JSON.stringify(fake.seen[0]!.headers);
+    for (const value of ['browser-secret', 'browser-cookie', 'browser-proxy', 'browser-api-key', '10.0.0.1']) expect(sent).not.toContain(value);
   });
 
   it('says the keys are not held when the server has none', async () => {
