@@ -39,7 +39,7 @@ async function watch(page: Page): Promise<Watch> {
   };
 }
 
-async function expectClean(page: Page, watched: Watch) {
+async function expectClean(watched: Watch) {
   expect(await watched.violations()).toEqual([]);
   for (const url of watched.urls) {
     for (const key of KEYS) expect({ url, key, inAddress: url.includes(key) }).toEqual({ url, key, inAddress: false });
@@ -70,7 +70,7 @@ test.describe('security', () => {
     await page.waitForRequest('https://img.example.com/e2e/kitchen.jpg');
     await page.keyboard.press('Escape');
     await expect(create).toBeHidden();
-    await expectClean(page, watched);
+    await expectClean(watched);
   });
 
   test('settings: loading, an icon upload with its thumbnail, and saving trigger no violation', async ({ page }) => {
@@ -84,7 +84,7 @@ test.describe('security', () => {
     const icon = page.getByRole('group', { name: 'Chat icon' });
     await expect(icon.getByRole('img', { name: 'Chat icon thumbnail' })).toBeVisible();
     await expect(icon.getByRole('img', { name: 'Chat icon thumbnail' })).toHaveJSProperty('complete', true);
-    await expectClean(page, watched);
+    await expectClean(watched);
   });
 
   test('chat: a streamed answer and an image attachment trigger no violation', async ({ page }) => {
@@ -100,6 +100,6 @@ test.describe('security', () => {
     await page.getByRole('button', { name: 'Send' }).click();
     await expect(page.getByTestId('user-message').last()).toContainText('porch.png');
     await expect(page.getByTestId('assistant-message').last()).toHaveAttribute('data-status', 'done');
-    await expectClean(page, watched);
+    await expectClean(watched);
   });
 });
