@@ -1,0 +1,6 @@
+// Runs before the app's modules (a classic script ahead of the module one in index.html).
+// Zod's JIT probes `Function('')` when its first object schema is built; the
+// Content-Security-Policy (script-src 'self', no 'unsafe-eval') blocks that and reports a
+// violation. Zod reads its settings from this global (what z.config({ jitless: true }) sets),
+// and schemas are built at import time, so it has to be set before Zod loads.
+globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, { jitless: true });
