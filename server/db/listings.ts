@@ -109,6 +109,13 @@ const ORDERS: Record<NonNullable<ListingCriteria['order']>, string> = {
 
 export type ListingStore = ReturnType<typeof createListingStore>;
 
+/**
+ * The chat responder builds a pattern from the city names; a listing whose City is a huge
+ * text (nothing limits its length) made that pattern too large and every ClientAsk of the
+ * chatbot fail with 500 (found by `npm run fuzz`). No one asks for a city by a longer name.
+ */
+export const MAX_RECOGNISED_CITY_LENGTH = 100;
+
 /** More distinct filters than this between two writes (MLS numbers typed one by one) start the cache afresh. */
 const MAX_CACHED_FILTERS = 512;
 /** Page starts remembered per filter; more start that filter's list afresh. */
@@ -201,7 +208,7 @@ export function createListingStore(db: Db) {
        SELECT (SELECT min(city) FROM listings WHERE chatbot_id = @chatbot AND city > cities.city)
        FROM cities WHERE cities.city IS NOT NULL
      )
-     SELECT city FROM cities WHERE city IS NOT NULL`,
+     SELECT city FROM cities WHERE city IS NOT NULL AND length(city) <= ${MAX_RECOGNISED_CITY_LENGTH}`,
   );
 
   /** Statements are built from fixed fragments only (values are always bound), one per filter set. */

@@ -101,7 +101,7 @@ function headersOf(name: OperationName, how: FuzzCase['credential'], contentType
  */
 export async function runFuzz({ runs, seed = Date.now() % 2 ** 31 }: { runs: number; seed?: number }): Promise<FuzzFigures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'realty-bot-fuzz-'));
-  const app = await buildApp({ dataDir, distDir: join(dataDir, 'no-dist'), logLevel: 'silent', streamDelayMs: 0 });
+  const app = await buildApp({ dataDir, distDir: join(dataDir, 'no-dist'), logLevel: process.env.FUZZ_LOG === '1' ? 'error' : 'silent', streamDelayMs: 0 });
   const reader = new Database(join(dataDir, DATABASE_FILE), { readonly: true });
   const names = Object.keys(operations) as OperationName[];
   const figures: FuzzFigures = {

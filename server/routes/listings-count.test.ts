@@ -7,7 +7,7 @@ import { createListing } from '../../src/test-data';
 import { DATABASE_FILE } from '../app';
 import { openDatabase } from '../db';
 import { createListingStore } from '../db/listings';
-import { BOT, ok, startTestApp, type TestApp } from '../test-support';
+import { BOT, ok, SECRET, startTestApp, type TestApp } from '../test-support';
 
 /**
  * VirtualCount comes from a cache (server/db/listings.ts): these tests hold it to the real
@@ -154,5 +154,15 @@ describe('RealEstateList filters with SQL-like text', () => {
       expect({ MLSNumber, count: (await list({ MLSNumber })).VirtualCount }).toEqual({ MLSNumber, count: 0 });
     }
     expect((await list({})).VirtualCount).toBe(all.length);
+  });
+});
+
+describe('a listing with an absurdly long city', () => {
+  it('does not break the chat of its chatbot (found by npm run fuzz)', async () => {
+    await ok(service.app, 'RealEstateCreate', createListing({ SerialNumber: BOT, City: 'é'.repeat(300_000) }));
+    const { SessionID } = await ok(service.app, 'GetSession', { serialNumber: BOT }, SECRET);
+    const answer = await ok(service.app, 'ClientAsk', { sessionID: SessionID, content: '3 bedroom homes in Austin', stream: false }, SECRET);
+    expect(answer.content).not.toBe('');
+    expect((await list({ CityName: 'é'.repeat(300_000) })).VirtualCount).toBe(1);
   });
 });
