@@ -64,12 +64,9 @@ const tally = {
   update: 0,
   delete: 0,
   edit: 0,
-  /** Writes still waiting for their answer at the moment of a kill. */
-  inFlightAtKills: 0,
   /** Error envelopes: the service refused a write the script thought valid (a bug either way). */
   rejected: [] as string[],
 };
-let inFlight = 0;
 
 type WriteName = 'RealEstateCreate' | 'RealEstateUpdate' | 'RealEstateDelete' | 'Edit';
 
@@ -94,9 +91,7 @@ async function write<Name extends WriteName, State>(
   /** The write's effect, given its answer's Data (undefined when no answer came). */
   effectOf: (data: ResponseOf<Name> | undefined) => Effect<State>,
 ): Promise<boolean> {
-  inFlight += 1;
   const reply = await send(round.baseUrl, name, body);
-  inFlight -= 1;
   if (reply.kind === 'ok') {
     ledger.acknowledged(key, effectOf(reply.data));
     return !round.killed;
@@ -262,7 +257,6 @@ async function main(): Promise<number> {
       const round: Round = { baseUrl: service.url, killed: false, random };
       const writers = [...owned.map((keys, writer) => listingWriter(round, writer, keys)), ...SETTINGS_BOTS.map((id) => settingsWriter(round, id))];
       await sleep(random.int(RUN_MS.min, RUN_MS.max));
-      tally.inFlightAtKills += inFlight;
       round.killed = true;
       await kill(service);
       await Promise.all(writers);
@@ -283,7 +277,7 @@ async function main(): Promise<number> {
     `acknowledged writes: ${acknowledged} (listings: ${listings.acknowledgedWrites} of ${listingWrites} sent: ` +
       `${tally.create} creates, ${tally.update} updates, ${tally.delete} deletes; settings: ${settings.acknowledgedWrites} of ${tally.edit} edits sent)`,
   );
-  log(`writes in flight at the kills: ${tally.inFlightAtKills} (landed anyway: ${totals.landedAnyway})`);
+  log(`writes cut off by the kills (no answer; may or may not have landed): ${listings.unansweredWrites + settings.unansweredWrites}, of which landed: ${totals.landedAnyway}`);
   log(`writes lost: ${totals.lost.length}`);
   if (totals.unexpected.length > 0) log(`records nobody wrote: ${totals.unexpected.join(', ')}`);
   if (tally.rejected.length > 0) log(`writes the service refused: ${tally.rejected.join('; ')}`);
