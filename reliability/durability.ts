@@ -121,7 +121,10 @@ const rowOf = (body: CreateListingRequest): Omit<ListingRow, 'ID'> => stateOf(li
 async function listingWriter(round: Round, writer: number, owned: string[]): Promise<void> {
   const { random } = round;
   for (;;) {
-    const present = owned.filter((key) => listings.certain(key) !== null);
+    const present = owned.filter((key) => {
+      const state = listings.certain(key);
+      return state !== null && state !== undefined;
+    });
     const roll = random.next();
     if (present.length === 0 || roll < 0.4) {
       listingSequence += 1;

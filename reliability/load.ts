@@ -12,8 +12,8 @@
  * An answer counts only when it is whole: the chat stream's fragments must add up to the
  * closing object's Answer, and a list answer must be a Success envelope with listings.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import { call, headersOf } from '../bench/api';
@@ -51,6 +51,17 @@ async function pacedFloorMs(baseUrl: string, sessionID: number): Promise<{ fragm
   if (!response.ok || !isWholeStreamedAnswer(text)) throw new Error(`The first streamed answer was not whole (${response.status}): ${text.slice(0, 300)}`);
   const fragments = text.split('\n\n').filter((frame) => frame.trim()).length - 1;
   return { fragments, floorMs: fragments * Number(STREAM_DELAY_MS) };
+}
+
+/** CPU seconds a process has used (Linux /proc; clock ticks are 100 a second there), or null elsewhere. */
+async function cpuSecondsOf(pid: number): Promise<number | null> {
+  try {
+    // Fields after the command name, which sits in parentheses; utime and stime are the 12th and 13th.
+    const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
 }
 
 interface Figures {
@@ -92,6 +103,7 @@ async function main(): Promise<number> {
     const paced = await pacedFloorMs(service.url, sessions[0]!);
     const listBody: ListListingsRequest = { SerialNumber: LIST_BOT, PageNumber: 1, PageSize: 20 };
 
+    const before = { service: await cpuSecondsOf(service.pid), script: process.cpuUsage(), load: loadavg()[0]! };
     log(`${SECONDS} s: ${CHAT_CONNECTIONS} streamed chats at a time, and ${LIST_RATE} list calls a second; stream pace ${STREAM_DELAY_MS} ms per fragment`);
     const [chat, list] = await Promise.all([
       autocannon({
@@ -125,6 +137,8 @@ async function main(): Promise<number> {
       }),
     ]);
 
+    const serviceCpu = await cpuSecondsOf(service.pid);
+    const scriptCpu = process.cpuUsage(before.script);
     const died = service.exitStatus();
     if (died) throw new Error(`the service ${died} during the load`);
     const chatFigures = figuresOf(chat);
@@ -136,6 +150,12 @@ async function main(): Promise<number> {
     log(
       `list calls: ${listFigures.requests} requests, ${listFigures.errors} errors, p50 ${listFigures.p50} ms, p99 ${listFigures.p99} ms ` +
         `(${listFigures.perSecond} a second of ${LIST_RATE} asked)`,
+    );
+    // The machine is shared: how busy it was, and who used the CPU, tells a slow service from a starved one.
+    const cores = (seconds: number) => (seconds / SECONDS).toFixed(2);
+    log(
+      `CPU over the run: service ${serviceCpu === null || before.service === null ? 'unknown' : `${cores(serviceCpu - before.service)} cores`}, ` +
+        `load generator ${cores((scriptCpu.user + scriptCpu.system) / 1e6)} cores; machine load average ${before.load.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after`,
     );
     // A load that completed nothing proves nothing: an answer slower than the run fails it too.
     const failed = chatFigures.errors + listFigures.errors > 0 || chatFigures.requests === 0 || listFigures.requests === 0;
