@@ -24,8 +24,16 @@ import { isListPage, isWholeStreamedAnswer } from './answer-checks';
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
 const CHAT_CONNECTIONS = 50;
 const LIST_RATE = 200;
-/** autocannon spreads the rate over the sockets, each waiting for its answer: enough that a slow answer does not lower the rate. */
-const LIST_CONNECTIONS = 50;
+/**
+ * autocannon spreads the rate over the sockets (2 calls a second each), and a socket waits
+ * for its answer before the next call: enough sockets that a slow answer does not lower the rate.
+ */
+const LIST_CONNECTIONS = 100;
+/**
+ * autocannon's timeout covers a whole answer, and a streamed one takes at least 5.25 s at
+ * the normal pace (more on a busy machine, which p99 shows): 60 s tells a hung stream from a slow one.
+ */
+const CHAT_TIMEOUT_SECONDS = 60;
 /** The service's default pace between two streamed fragments (server/config.ts). */
 const STREAM_DELAY_MS = '25';
 
@@ -110,8 +118,7 @@ async function main(): Promise<number> {
         url: `${service.url}${operations.ClientAsk.path}`,
         connections: CHAT_CONNECTIONS,
         duration: SECONDS,
-        // A streamed answer takes about 5.5 s; this only catches one that hangs.
-        timeout: 20,
+        timeout: CHAT_TIMEOUT_SECONDS,
         requests: [
           {
             method: 'POST',
