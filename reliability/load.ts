@@ -61,12 +61,20 @@ async function pacedFloorMs(baseUrl: string, sessionID: number): Promise<{ fragm
   return { fragments, floorMs: fragments * Number(STREAM_DELAY_MS) };
 }
 
-/** CPU seconds a process has used (Linux /proc; clock ticks are 100 a second there), or null elsewhere. */
-async function cpuSecondsOf(pid: number): Promise<number | null> {
+interface CpuTimes {
+  /** CPU seconds of all the process's threads. */
+  used: number;
+  /** Seconds its main thread (the event loop) was ready to run but waited for a CPU. */
+  waited: number;
+}
+
+/** From Linux's /proc (clock ticks are 100 a second there); null elsewhere. */
+async function cpuTimesOf(pid: number): Promise<CpuTimes | null> {
   try {
-    // Fields after the command name, which sits in parentheses; utime and stime are the 12th and 13th.
-    const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    // The fields after the command name, which sits in parentheses: utime and stime are the 12th and 13th.
+    const stat = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+    const [, waitNs] = (await readFile(`/proc/${pid}/schedstat`, 'utf8')).split(' ');
+    return { used: (Number(stat[11]) + Number(stat[12])) / 100, waited: Number(waitNs) / 1e9 };
   } catch {
     return null;
   }
@@ -111,7 +119,7 @@ async function main(): Promise<number> {
     const paced = await pacedFloorMs(service.url, sessions[0]!);
     const listBody: ListListingsRequest = { SerialNumber: LIST_BOT, PageNumber: 1, PageSize: 20 };
 
-    const before = { service: await cpuSecondsOf(service.pid), script: process.cpuUsage(), load: loadavg()[0]! };
+    const before = { service: await cpuTimesOf(service.pid), script: process.cpuUsage(), load: loadavg()[0]! };
     log(`${SECONDS} s: ${CHAT_CONNECTIONS} streamed chats at a time, and ${LIST_RATE} list calls a second; stream pace ${STREAM_DELAY_MS} ms per fragment`);
     const [chat, list] = await Promise.all([
       autocannon({
@@ -144,7 +152,7 @@ async function main(): Promise<number> {
       }),
     ]);
 
-    const serviceCpu = await cpuSecondsOf(service.pid);
+    const serviceCpu = await cpuTimesOf(service.pid);
     const scriptCpu = process.cpuUsage(before.script);
     const died = service.exitStatus();
     if (died) throw new Error(`the service ${died} during the load`);
@@ -160,9 +168,13 @@ async function main(): Promise<number> {
     );
     // The machine is shared: how busy it was, and who used the CPU, tells a slow service from a starved one.
     const cores = (seconds: number) => (seconds / SECONDS).toFixed(2);
+    const serviceText =
+      serviceCpu === null || before.service === null
+        ? 'unknown'
+        : `${cores(serviceCpu.used - before.service.used)} cores (its event loop waited ${(serviceCpu.waited - before.service.waited).toFixed(1)} s for a CPU)`;
     log(
-      `CPU over the run: service ${serviceCpu === null || before.service === null ? 'unknown' : `${cores(serviceCpu - before.service)} cores`}, ` +
-        `load generator ${cores((scriptCpu.user + scriptCpu.system) / 1e6)} cores; machine load average ${before.load.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after`,
+      `CPU over the run: service ${serviceText}, load generator ${cores((scriptCpu.user + scriptCpu.system) / 1e6)} cores; ` +
+        `machine load average ${before.load.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after`,
     );
     // A load that completed nothing proves nothing: an answer slower than the run fails it too.
     const failed = chatFigures.errors + listFigures.errors > 0 || chatFigures.requests === 0 || listFigures.requests === 0;
