@@ -7,7 +7,9 @@
  * writes are in flight), restarted on the same data, and everything is read back and
  * checked against the ledger (reliability/ledger.ts): every acknowledged write must be
  * there; a write that was in flight may or may not have landed. Prints the kills, the
- * acknowledged writes and the writes lost, and exits non-zero when one was lost.
+ * acknowledged writes and the writes lost (each record, listing or settings, whose state no
+ * acknowledged history explains counts as one), and exits non-zero when one was lost, when a
+ * listing of ours appears that no write made, or when the service refused a write.
  *
  * DURABILITY_KILLS (default 25) sets the number of kills, DURABILITY_WRITERS (default 6) the
  * listing writers, DURABILITY_SEED the random seed (printed, to replay a run's choices).
