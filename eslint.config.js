@@ -57,7 +57,7 @@ export default tseslint.config(
   },
   {
     // The service's start-up banner and the CLI scripts talk to a terminal on purpose.
-    files: ['server/main.ts', 'scripts/**', 'bench/**'],
+    files: ['server/main.ts', 'scripts/**', 'bench/**', 'reliability/**'],
     rules: { 'no-console': 'off' },
   },
 );

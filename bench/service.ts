@@ -117,8 +117,11 @@ export interface LocalService extends RunningProcess {
   dataDir: string;
 }
 
-/** The local service on a free port and the given (throwaway) data directory. */
-export async function startLocalService(dataDir: string, extraChatbotIds: readonly string[]): Promise<LocalService> {
+/**
+ * The local service on a free port and the given (throwaway) data directory; `env`
+ * overrides the bench's settings (the reliability scripts stream at the normal pace).
+ */
+export async function startLocalService(dataDir: string, extraChatbotIds: readonly string[], env: Record<string, string> = {}): Promise<LocalService> {
   const port = await freePort();
   const running = await startProcess({
     name: 'The local service',
@@ -133,6 +136,7 @@ export async function startLocalService(dataDir: string, extraChatbotIds: readon
       // Answers stream as fast as the service can write them.
       STREAM_DELAY_MS: '0',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     port,
     readyPath: '/console/health',
