@@ -215,7 +215,7 @@ describe('readAnswerStream, malformed objects', () => {
     const { error } = await collectUntilError(fromText(body));
     expect(error).toBeInstanceOf(StreamFormatError);
     expect((error as StreamFormatError).detail).toMatch(detail);
-    expect((error as StreamFormatError).message).toMatch(/^A fragment of the answer arrived malformed: /);
+    expect((error as StreamFormatError).message).toMatch(/^The service sent a malformed fragment: /);
   });
 
   it('yields the fragments before the malformed one, so the partial text is kept', async () => {

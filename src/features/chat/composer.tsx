@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, Paper, Stack, Switch, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconPaperclip, IconPlayerStopFilled, IconSend } from '@tabler/icons-react';
-import { useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { memo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { AttachmentList, AttachmentRefusals } from './attachment-list';
 import { ACCEPTED_FILE_TYPES, contentProblem } from './attachment-rules';
 import type { AnswerMode } from './chat-transcript';
@@ -19,9 +19,10 @@ interface ComposerProps {
 
 /**
  * Enter sends, Shift+Enter breaks the line. Files can be picked or dropped; each uploads
- * at once, and the message can go when every file is up.
+ * at once, and the message can go when every file is up. Memoised: the transcript changes
+ * often while an answer arrives, and the draft's autosized textarea need not lay out again.
  */
-export function Composer({ placeholder, mode, onModeChange, busy, onSend, onStop }: ComposerProps) {
+export const Composer = memo(function Composer({ placeholder, mode, onModeChange, busy, onSend, onStop }: ComposerProps) {
   const [content, setContent] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -154,4 +155,4 @@ export function Composer({ placeholder, mode, onModeChange, busy, onSend, onStop
       </Stack>
     </Paper>
   );
-}
+});
