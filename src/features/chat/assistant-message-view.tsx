@@ -237,16 +237,19 @@ export const AssistantMessageView = memo(function AssistantMessageView({
         </Group>
       )}
       <Collapse expanded={showDetails && settled}>
-        <Table mt="xs" variant="vertical" layout="fixed" withTableBorder fz="xs" aria-label="Answer details">
-          <Table.Tbody>
-            {detailRows(message).map((row) => (
-              <Table.Tr key={row.label}>
-                <Table.Th w={170}>{row.label}</Table.Th>
-                <Table.Td>{row.value}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        {/* Built only when asked for: every answer that settles would otherwise build it unseen. */}
+        {showDetails && settled && (
+          <Table mt="xs" variant="vertical" layout="fixed" withTableBorder fz="xs" aria-label="Answer details">
+            <Table.Tbody>
+              {detailRows(message).map((row) => (
+                <Table.Tr key={row.label}>
+                  <Table.Th w={170}>{row.label}</Table.Th>
+                  <Table.Td>{row.value}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
       </Collapse>
     </Paper>
   );

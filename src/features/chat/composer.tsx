@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, Paper, Stack, Switch, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconPaperclip, IconPlayerStopFilled, IconSend } from '@tabler/icons-react';
-import { memo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { memo, useCallback, useLayoutEffect, useRef, useState, type ChangeEvent, type DragEvent, type KeyboardEvent } from 'react';
 import { AttachmentList, AttachmentRefusals } from './attachment-list';
 import { ACCEPTED_FILE_TYPES, contentProblem } from './attachment-rules';
 import type { AnswerMode } from './chat-transcript';
@@ -16,6 +16,35 @@ interface ComposerProps {
   onSend: (message: OutgoingMessage) => Promise<void>;
   onStop: () => void;
 }
+
+interface MessageFieldProps {
+  placeholder: string;
+  value: string;
+  error: string | null;
+  onChange: (event: ChangeEvent<HTMLTextAreaElement>) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLTextAreaElement>) => void;
+}
+
+/**
+ * The draft. Its autosize measures the textarea's layout on every render, which costs a
+ * layout of the whole page beside a long transcript: memoised, it renders only when the
+ * draft changes, not when an answer starts or ends.
+ */
+const MessageField = memo(function MessageField({ placeholder, value, error, onChange, onKeyDown }: MessageFieldProps) {
+  return (
+    <Textarea
+      aria-label="Message"
+      placeholder={placeholder}
+      autosize
+      minRows={2}
+      maxRows={8}
+      value={value}
+      onChange={onChange}
+      onKeyDown={onKeyDown}
+      error={error}
+    />
+  );
+});
 
 /**
  * Enter sends, Shift+Enter breaks the line. Files can be picked or dropped; each uploads
@@ -58,12 +87,23 @@ export const Composer = memo(function Composer({ placeholder, mode, onModeChange
     }
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+  // The field's handlers stay the same functions, so the memoised field does not re-render.
+  const latestSubmit = useRef(submit);
+  useLayoutEffect(() => {
+    latestSubmit.current = submit;
+  });
+
+  const onKeyDown = useCallback((event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
-      void submit();
+      void latestSubmit.current();
     }
-  }
+  }, []);
+
+  const onChange = useCallback((event: ChangeEvent<HTMLTextAreaElement>) => {
+    setContent(event.currentTarget.value);
+    setProblem(null);
+  }, []);
 
   function onDrop(event: DragEvent) {
     event.preventDefault();
@@ -94,20 +134,7 @@ export const Composer = memo(function Composer({ placeholder, mode, onModeChange
       <Stack gap="xs">
         <AttachmentRefusals refusals={attachments.refusals} onClose={attachments.dismissRefusals} />
         <AttachmentList items={attachments.items} onRemove={attachments.remove} onRetry={attachments.retryUpload} />
-        <Textarea
-          aria-label="Message"
-          placeholder={placeholder}
-          autosize
-          minRows={2}
-          maxRows={8}
-          value={content}
-          onChange={(event) => {
-            setContent(event.currentTarget.value);
-            if (problem) setProblem(null);
-          }}
-          onKeyDown={onKeyDown}
-          error={problem}
-        />
+        <MessageField placeholder={placeholder} value={content} error={problem} onChange={onChange} onKeyDown={onKeyDown} />
         <Group justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Tooltip label="Attach images, one video or one WAV audio (or drop files here)">

@@ -12,8 +12,10 @@ export interface LiveAnswer {
   readonly received: string;
   /** Queues text; subscribers hear at most once per animation frame (see createFrameBatcher). */
   append(text: string): void;
-  /** Stops notifying; what is on screen stays as it is. */
-  dispose(): void;
+  /** Hands over what is queued at once, then stops notifying. */
+  settle(): void;
+  /** settle() was called: the answer has ended. */
+  readonly settled: boolean;
   subscribe(listener: () => void): () => void;
   /** The text subscribers have been told about. */
   getSnapshot(): string;
@@ -22,6 +24,7 @@ export interface LiveAnswer {
 export function createLiveAnswer(scheduler: FrameScheduler = animationFrameScheduler): LiveAnswer {
   let received = '';
   let shown = '';
+  let settled = false;
   const listeners = new Set<() => void>();
   const batcher = createFrameBatcher<string>(() => {
     shown = received;
@@ -37,8 +40,13 @@ export function createLiveAnswer(scheduler: FrameScheduler = animationFrameSched
       received += text;
       batcher.push(text);
     },
-    dispose() {
+    settle() {
+      settled = true;
+      batcher.flush();
       batcher.dispose();
+    },
+    get settled() {
+      return settled;
     },
     subscribe(listener) {
       listeners.add(listener);

@@ -53,6 +53,9 @@ export function Transcript({ session, settings, suggestionsDisabled, onSuggestio
     const sessionId = session?.id ?? null;
     const previous = lastSeen.current;
     const last = messages[messages.length - 1];
+    // Only a new session or new messages can need this; an answer that grows or settles is
+    // followed by the observer below, without forcing a layout here.
+    if (previous.sessionId === sessionId && previous.count === messages.length) return;
     // Opening a session, or sending a question, always shows the end.
     if (previous.sessionId !== sessionId || (messages.length > previous.count && last?.role === 'user')) {
       following.current = true;

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { askChatbot, askChatbotStream, useCreateSession } from '../../api/chat';
 import type { ClientAskRequest } from '../../api/contract';
 import { askTypeOf } from './attachment-rules';
@@ -70,6 +70,15 @@ export function useChat(chatbotId: string) {
 
   useEffect(() => {
     latestState.current = state;
+    // A live answer is let go once its settled text is committed: dropping it earlier
+    // would blank the answer in any render between the two.
+    const live = liveAnswers.current;
+    if (live.size === 0) return;
+    const streaming = new Set<string>();
+    for (const session of state.sessions) {
+      for (const message of session.messages) if (message.role === 'assistant' && message.status === 'streaming') streaming.add(message.id);
+    }
+    for (const [id, answer] of live) if (answer.settled && !streaming.has(id)) live.delete(id);
   }, [state]);
 
   const snapshot = useCallback((current: ChatState) => withLiveText(current, liveAnswers.current), []);
@@ -122,26 +131,30 @@ export function useChat(chatbotId: string) {
           for await (const events of askChatbotStream(askBody(sessionId, question), controller.signal)) {
             let text = '';
             for (const event of events) {
-              if (event.type === 'fragment') {
-                text += event.content;
-                continue;
-              }
-              live.dispose();
-              finished = true;
-              update({
-                status: 'done',
-                content: event.final.Answer,
-                questionID: event.final.QuestionID,
-                answerID: event.final.AnswerID,
-                totalToken: event.final.TotalToken,
-                firstFragmentMs: firstFragmentMs ?? performance.now() - started,
-                totalMs: performance.now() - started,
-              });
+              if (event.type === 'fragment') text += event.content;
             }
-            if (text !== '' && !finished) {
+            if (text !== '') {
               firstFragmentMs ??= performance.now() - started;
               live.append(text);
             }
+            const last = events[events.length - 1];
+            if (last?.type !== 'final') continue;
+            finished = true;
+            const { final } = last;
+            const totalMs = performance.now() - started;
+            // The text is on screen already; the settled answer (badge, buttons, the page
+            // around it) may render in slices rather than hold up the frame.
+            startTransition(() =>
+              update({
+                status: 'done',
+                content: final.Answer,
+                questionID: final.QuestionID,
+                answerID: final.AnswerID,
+                totalToken: final.TotalToken,
+                firstFragmentMs: firstFragmentMs ?? totalMs,
+                totalMs,
+              }),
+            );
           }
           if (!finished) throw new Error('the stream ended without its final answer');
         } else {
@@ -156,7 +169,6 @@ export function useChat(chatbotId: string) {
           });
         }
       } catch (error) {
-        live?.dispose();
         const received = live?.received ?? '';
         const failure = describeAskFailure(error, received !== '');
         // The partial answer stays: everything that arrived, including the last unpainted frame.
@@ -167,9 +179,9 @@ export function useChat(chatbotId: string) {
           ...(failure === 'stopped' ? { status: 'stopped' } : { status: 'failed', failure }),
         });
       } finally {
-        liveAnswers.current.delete(answer.id);
+        live?.settle();
         if (controllers.current.get(sessionId) === controller) controllers.current.delete(sessionId);
-        markBusy(sessionId, false);
+        startTransition(() => markBusy(sessionId, false));
       }
     },
     [markBusy],
