@@ -53,6 +53,12 @@ const frame = (object: object) => `data: ${JSON.stringify(object)}\n\n`;
 
 /** Fragments sent before an injected fault, so the client has part of the answer to keep. */
 export const FRAGMENTS_BEFORE_FAULT = 5;
+/**
+ * The pause before a dropped connection goes. A browser that learns of the broken body
+ * before it has read the bytes already received discards them; a dropped connection that
+ * loses its partial answer with it would not show what the client does with one.
+ */
+const DROP_AFTER_MS = 1000;
 /** How long a stalled answer stays silent at most, unless the client goes away first. */
 const STALL_MS = 10 * 60_000;
 const FAULT_MARKER = /\[fault:([a-z-]+)\]/g;
@@ -199,6 +205,7 @@ async function strike(fault: StreamFault, response: ServerResponse, signal: Abor
     case 'drop':
       // The socket closes once what was written is out, without the chunked body's closing
       // chunk: the client reads the fragments, then a network error.
+      await sleep(DROP_AFTER_MS, undefined, { signal });
       response.socket?.end();
       return;
     case 'stall':

@@ -114,6 +114,11 @@ function parseBlock(text: string): ReactElement {
  * that do not fit show as plain text and are formatted over the next frames.
  */
 const PARSE_BUDGET_MS = 4;
+/**
+ * Parsed whatever the budget: an answer arriving at a normal pace changes at most its last
+ * two blocks per render (the one just finished and the new tail), so it never shows plain.
+ */
+const ALWAYS_PARSED = 2;
 
 /**
  * The blocks parsed within PARSE_BUDGET_MS, the last first; `undefined` for those left for
@@ -123,10 +128,15 @@ function parseWithinBudget(blocks: readonly string[]): { parsed: (ReactElement |
   const parsed = blocks.map((block) => parsedBlocks.get(block));
   const deadline = performance.now() + PARSE_BUDGET_MS;
   let waiting = false;
+  let parsedNow = 0;
   for (let index = blocks.length - 1; index >= 0; index -= 1) {
     if (parsed[index]) continue;
-    if (performance.now() < deadline) parsed[index] = parseBlock(blocks[index]!);
-    else waiting = true;
+    if (parsedNow < ALWAYS_PARSED || performance.now() < deadline) {
+      parsed[index] = parseBlock(blocks[index]!);
+      parsedNow += 1;
+    } else {
+      waiting = true;
+    }
   }
   return { parsed, waiting };
 }
