@@ -9,7 +9,7 @@ const baseURL = `http://localhost:${PORT}`;
 const dataDir = join(tmpdir(), `realty-bot-e2e-${PORT}`);
 
 /** Each spec file works on its own seeded chatbot so files can run side by side. */
-const E2E_CHATBOT_IDS = ['e2e-shell', 'e2e-settings', 'e2e-chat', 'e2e-listings', 'e2e-reliability', 'e2e-security'];
+const E2E_CHATBOT_IDS = ['e2e-shell', 'e2e-settings', 'e2e-chat', 'e2e-listings', 'e2e-reliability', 'e2e-security', 'e2e-faults'];
 
 export default defineConfig({
   testDir: 'e2e',
@@ -39,6 +39,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       EXTRA_CHATBOT_IDS: E2E_CHATBOT_IDS.join(','),
       LOG_LEVEL: 'warn',
+      // Streamed questions with a [fault:<name>] marker break on request (e2e/stream-faults.spec.ts).
+      FAULTS: 'all',
     },
   },
 });

@@ -8,6 +8,14 @@ export const DEMO_CHATBOT_ID = 'demo-bot';
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+/**
+ * Faults a streamed answer can be asked for, for testing clients (FAULTS): drop the
+ * connection, stall without closing it, end without the final object, send a malformed
+ * fragment. Each strikes after a few fragments, so there is a partial answer.
+ */
+export const STREAM_FAULTS = ['drop', 'stall', 'no-final', 'malformed'] as const;
+export type StreamFault = (typeof STREAM_FAULTS)[number];
+
 /** Proxy mode: every /chat/* request goes to the hosted service instead of the local one. */
 export interface UpstreamConfig {
   /** Origin (and optional base path) of the hosted service, without a trailing slash. */
@@ -33,6 +41,11 @@ export interface ServiceConfig {
   upstream: UpstreamConfig | null;
   /** Pause between two streamed fragments of an answer. */
   streamDelayMs: number;
+  /**
+   * Test only, off by default: the faults a streamed question may ask for with a
+   * `[fault:<name>]` marker in its text, once per chatbot, session and question.
+   */
+  faults: StreamFault[];
   logLevel: LogLevel;
 }
 
@@ -56,6 +69,7 @@ export function defaultConfig(): ServiceConfig {
     extraChatbotIds: [],
     upstream: null,
     streamDelayMs: 25,
+    faults: [],
     logLevel: 'warn',
   };
 }
@@ -81,6 +95,18 @@ function integerOf(env: Env, name: string, min: number, max: number): number | u
 export function chatbotIdList(text: string | undefined): string[] {
   if (!text) return [];
   return [...new Set(text.split(',').map((id) => id.trim()).filter(Boolean))];
+}
+
+/** FAULTS: `all`, or a comma-separated list of STREAM_FAULTS. */
+export function faultsOf(text: string | undefined): StreamFault[] {
+  if (!text) return [];
+  const names = chatbotIdList(text);
+  if (names.includes('all')) return [...STREAM_FAULTS];
+  const unknown = names.filter((name) => !(STREAM_FAULTS as readonly string[]).includes(name));
+  if (unknown.length > 0) {
+    throw new ConfigError(`FAULTS: unknown fault "${unknown[0]}"; use all, or some of ${STREAM_FAULTS.join(', ')}`);
+  }
+  return names as StreamFault[];
 }
 
 function upstreamUrlOf(raw: string): string {
@@ -127,6 +153,7 @@ export function configFromEnv(env: Env): ServiceConfig {
         }
       : null,
     streamDelayMs: integerOf(env, 'STREAM_DELAY_MS', 0, 10_000) ?? defaults.streamDelayMs,
+    faults: faultsOf(read(env, 'FAULTS')),
     logLevel: logLevel as LogLevel,
   };
 }

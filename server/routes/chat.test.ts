@@ -7,7 +7,8 @@ import { operations, streamFinalSchema, streamFragmentSchema, type StreamFinal }
 import { createListing } from '../../src/test-data';
 import { DATABASE_FILE } from '../app';
 import { BOT, failing, ok, SECRET, sseObjects, startTestApp, type TestApp } from '../test-support';
-import { monthStart } from './chat';
+import { configFromEnv, ConfigError, STREAM_FAULTS } from '../config';
+import { FRAGMENTS_BEFORE_FAULT, MALFORMED_FRAME, monthStart, requestedFault } from './chat';
 
 let running: TestApp[] = [];
 async function start(options: Parameters<typeof startTestApp>[0] = {}) {
@@ -217,6 +218,154 @@ describe('ClientAsk, streamed', () => {
     // delivered is not stored.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(storedMessages(service, sessionID).map((message) => message.role)).toEqual(['question']);
+  });
+});
+
+describe('FAULTS, the test-only fault switch of streamed answers', () => {
+  const QUESTION = 'Describe every home for sale in Austin';
+
+  it('is off by default, takes a list or all, and names a wrong value', () => {
+    expect(configFromEnv({}).faults).toEqual([]);
+    expect(configFromEnv({ FAULTS: ' drop, stall ' }).faults).toEqual(['drop', 'stall']);
+    expect(configFromEnv({ FAULTS: 'all' }).faults).toEqual([...STREAM_FAULTS]);
+    expect(() => configFromEnv({ FAULTS: 'drop,explode' })).toThrow(ConfigError);
+    expect(() => configFromEnv({ FAULTS: 'drop,explode' })).toThrow(
+      'FAULTS: unknown fault "explode"; use all, or some of drop, stall, no-final, malformed',
+    );
+  });
+
+  it('reads the first enabled [fault:<name>] marker of a question', () => {
+    expect(requestedFault('Hi [fault:drop]', ['drop'])).toBe('drop');
+    expect(requestedFault('Hi [fault:stall] [fault:drop]', ['drop'])).toBe('drop');
+    expect(requestedFault('Hi [fault:drop]', ['stall'])).toBeNull();
+    expect(requestedFault('Hi [fault:drop]', [])).toBeNull();
+    expect(requestedFault('Hi [fault: drop] fault:drop', ['drop'])).toBeNull();
+  });
+
+  it('without FAULTS a marker is ordinary text and the answer is whole', async () => {
+    const service = await start();
+    const sessionID = await newSession(service);
+    const { fragments, final } = await askStreamed(service, { sessionID, content: `${QUESTION} [fault:no-final]` });
+    expect(fragments.join('')).toBe(final.Answer);
+  });
+
+  async function streamedBody(service: TestApp, body: Record<string, unknown>) {
+    const response = await service.app.inject({
+      method: 'POST',
+      url: operations.ClientAsk.path,
+      headers: SECRET,
+      payload: { ...body, stream: true },
+    });
+    expect(response.statusCode).toBe(200);
+    return response.body;
+  }
+
+  it('no-final ends the stream after a few fragments; asking again in that session gets the whole answer', async () => {
+    const service = await start({ faults: ['no-final'] });
+    const sessionID = await newSession(service);
+    const content = `${QUESTION} [fault:no-final]`;
+    const objects = sseObjects(await streamedBody(service, { sessionID, content }));
+    expect(objects).toHaveLength(FRAGMENTS_BEFORE_FAULT);
+    for (const object of objects) streamFragmentSchema.strict().parse(object);
+    // Never delivered, so not stored.
+    expect(storedMessages(service, sessionID).map((message) => message.role)).toEqual(['question']);
+
+    const retried = await askStreamed(service, { sessionID, content });
+    expect(retried.fragments.slice(0, FRAGMENTS_BEFORE_FAULT)).toEqual(objects.map((object) => (object as { content: string }).content));
+    expect(retried.fragments.join('')).toBe(retried.final.Answer);
+
+    // Another session asking the same question gets the fault once more.
+    const other = sseObjects(await streamedBody(service, { sessionID: await newSession(service), content }));
+    expect(other).toHaveLength(FRAGMENTS_BEFORE_FAULT);
+  });
+
+  it('malformed sends a frame that is not JSON after a few fragments, and ends', async () => {
+    const service = await start({ faults: ['malformed'] });
+    const sessionID = await newSession(service);
+    const body = await streamedBody(service, { sessionID, content: `${QUESTION} [fault:malformed]` });
+    expect(body.endsWith(MALFORMED_FRAME)).toBe(true);
+    const frames = body.slice(0, -MALFORMED_FRAME.length);
+    expect(sseObjects(frames)).toHaveLength(FRAGMENTS_BEFORE_FAULT);
+    expect(() => JSON.parse(MALFORMED_FRAME.slice('data: '.length))).toThrow(SyntaxError);
+  });
+
+  it('a fault that is not enabled is not injected', async () => {
+    const service = await start({ faults: ['drop'] });
+    const sessionID = await newSession(service);
+    const { fragments, final } = await askStreamed(service, { sessionID, content: `${QUESTION} [fault:malformed]` });
+    expect(fragments.join('')).toBe(final.Answer);
+  });
+
+  async function listening(service: TestApp): Promise<string> {
+    await service.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = service.app.server.address();
+    return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  }
+
+  /** Reads SSE frames over the network until `count` have arrived; the reader is left open. */
+  async function readFrames(reader: ReadableStreamDefaultReader<Uint8Array>, count: number): Promise<string[]> {
+    const decoder = new TextDecoder();
+    let text = '';
+    while (text.split('\n\n').length - 1 < count) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+    return text.split('\n\n').filter(Boolean);
+  }
+
+  function streamRequest(origin: string, sessionID: number, content: string, signal?: AbortSignal) {
+    return fetch(`${origin}${operations.ClientAsk.path}`, {
+      method: 'POST',
+      headers: { ...SECRET, 'content-type': 'application/json' },
+      body: JSON.stringify({ sessionID, content, stream: true }),
+      signal,
+    });
+  }
+
+  it('drop breaks the connection after a few fragments: the body never completes', async () => {
+    const service = await start({ faults: ['drop'] });
+    const origin = await listening(service);
+    const sessionID = await newSession(service);
+    const { text, complete } = await new Promise<{ text: string; complete: boolean }>((resolve, reject) => {
+      const request = httpRequest(
+        `${origin}${operations.ClientAsk.path}`,
+        { method: 'POST', agent: false, headers: { ...SECRET, 'content-type': 'application/json' } },
+        (response) => {
+          let received = '';
+          response.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
+          // Emitted however the body stops; `complete` tells a clean end from a cut one.
+          response.on('close', () => resolve({ text: received, complete: response.complete }));
+          response.on('error', () => {});
+        },
+      );
+      request.on('error', reject);
+      request.end(JSON.stringify({ sessionID, content: `${QUESTION} [fault:drop]`, stream: true }));
+    });
+    expect(complete).toBe(false);
+    expect(sseObjects(text)).toHaveLength(FRAGMENTS_BEFORE_FAULT);
+  });
+
+  it('stall keeps the connection open and silent until the client gives up; the answer is not stored', async () => {
+    const service = await start({ faults: ['stall'] });
+    const origin = await listening(service);
+    const sessionID = await newSession(service);
+    const controller = new AbortController();
+    const response = await streamRequest(origin, sessionID, `${QUESTION} [fault:stall]`, controller.signal);
+    const reader = response.body!.getReader();
+    expect(await readFrames(reader, FRAGMENTS_BEFORE_FAULT)).toHaveLength(FRAGMENTS_BEFORE_FAULT);
+    const next = reader.read().then(
+      () => 'more arrived',
+      () => 'aborted',
+    );
+    const silent = await Promise.race([next, new Promise((resolve) => setTimeout(() => resolve('silent'), 300))]);
+    expect(silent).toBe('silent');
+    controller.abort();
+    expect(await next).toBe('aborted');
+    expect(storedMessages(service, sessionID).map((message) => message.role)).toEqual(['question']);
+    // Retry in the same session: the whole answer, at once.
+    const retried = await askStreamed(service, { sessionID, content: `${QUESTION} [fault:stall]` });
+    expect(retried.fragments.join('')).toBe(retried.final.Answer);
   });
 });
 

@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { clientAskRequestSchema, operations, type ClientAskRequest, type StreamFinal } from '../../src/api/contract';
 import { requireCredential } from '../auth';
+import type { StreamFault } from '../config';
 import type { LocalContext } from '../context';
 import type { StoredFile } from '../db/files';
 import { badRequest, notFound, success, tooManyRequests } from '../envelope';
@@ -50,10 +51,45 @@ async function write(response: ServerResponse, chunk: string, signal: AbortSigna
 
 const frame = (object: object) => `data: ${JSON.stringify(object)}\n\n`;
 
+/** Fragments sent before an injected fault, so the client has part of the answer to keep. */
+export const FRAGMENTS_BEFORE_FAULT = 5;
+/**
+ * The pause before a dropped connection goes. A browser that learns of the broken body
+ * before it has read the bytes already received discards them; a dropped connection that
+ * loses its partial answer with it would not show what the client does with one.
+ */
+const DROP_AFTER_MS = 1000;
+/** How long a stalled answer stays silent at most, unless the client goes away first. */
+const STALL_MS = 10 * 60_000;
+const FAULT_MARKER = /\[fault:([a-z-]+)\]/g;
+/** What a malformed fragment looks like on the wire: a frame whose data is not JSON. */
+export const MALFORMED_FRAME = 'data: {"content": "half a fragment\n\n';
+
+/** The first fault the question asks for with a `[fault:<name>]` marker, among those enabled. */
+export function requestedFault(question: string, enabled: readonly StreamFault[]): StreamFault | null {
+  if (enabled.length === 0) return null;
+  for (const [, name] of question.matchAll(FAULT_MARKER)) {
+    const fault = enabled.find((candidate) => candidate === name);
+    if (fault) return fault;
+  }
+  return null;
+}
+
 /** ClientAsk: the offline answer, as one envelope or as an SSE stream of word fragments. */
 export function registerChatRoutes(app: FastifyInstance, context: LocalContext): void {
   const { stores, config, limiter, now, streams } = context;
   const spec = operations.ClientAsk;
+  /** Questions whose fault has struck: asking again (Retry) gets the whole answer. */
+  const faultsStruck = new Set<string>();
+
+  function faultFor(chatbotId: string, sessionId: number, question: string): StreamFault | null {
+    const fault = requestedFault(question, config.faults);
+    if (!fault) return null;
+    const key = JSON.stringify([chatbotId, sessionId, question]);
+    if (faultsStruck.has(key)) return null;
+    faultsStruck.add(key);
+    return fault;
+  }
 
   app.route({
     method: spec.method,
@@ -104,7 +140,8 @@ export function registerChatRoutes(app: FastifyInstance, context: LocalContext):
         return success({ messageid: answerId, content: answer.content, totalToken: stored.totalToken, noAnswer: answer.noAnswer });
       }
       const questionId = stores.messages.addQuestion(question, time);
-      await streamAnswer(reply, answer.content, () => ({
+      const fault = faultFor(session.chatbotId, session.id, body.content);
+      await streamAnswer(reply, answer.content, fault, () => ({
         QuestionID: questionId,
         AnswerID: stores.messages.addAnswer(stored, now()),
         Answer: answer.content,
@@ -117,9 +154,10 @@ export function registerChatRoutes(app: FastifyInstance, context: LocalContext):
   /**
    * Writes the answer word by word as SSE frames, then the closing object. A client that
    * goes away (or a shutdown) stops the writing; the answer is then not stored, as it
-   * was never delivered.
+   * was never delivered. With a `fault`, the answer breaks that way after a few fragments
+   * and is not stored either.
    */
-  async function streamAnswer(reply: FastifyReply, content: string, finish: () => StreamFinal) {
+  async function streamAnswer(reply: FastifyReply, content: string, fault: StreamFault | null, finish: () => StreamFinal) {
     const { streamDelayMs } = config;
     const controller = new AbortController();
     const { signal } = controller;
@@ -136,19 +174,50 @@ export function registerChatRoutes(app: FastifyInstance, context: LocalContext):
       'x-accel-buffering': 'no',
     });
     try {
-      for (const fragment of fragmentsOf(content)) {
+      const fragments = fragmentsOf(content);
+      const faultAt = fault ? Math.min(FRAGMENTS_BEFORE_FAULT, Math.max(1, fragments.length - 1)) : Infinity;
+      for (const [index, fragment] of fragments.entries()) {
         if (signal.aborted || response.destroyed) return;
+        if (index === faultAt) break;
         await write(response, frame({ content: fragment }), signal);
         if (streamDelayMs > 0) await sleep(streamDelayMs, undefined, { signal });
       }
       if (signal.aborted || response.destroyed) return;
+      if (fault) {
+        await strike(fault, response, signal);
+        return;
+      }
       await write(response, frame(finish()), signal);
       response.end();
     } catch (error) {
       if (!signal.aborted) reply.log.error({ err: error }, 'streaming an answer failed');
     } finally {
       streams.delete(controller);
-      if (!response.writableEnded) response.end();
+      // A dropped connection (socket ended underneath) must not get the body's end.
+      if (!response.writableEnded && !response.socket?.writableEnded) response.end();
     }
+  }
+}
+
+/** Breaks an answer in the middle the way `fault` says. */
+async function strike(fault: StreamFault, response: ServerResponse, signal: AbortSignal): Promise<void> {
+  switch (fault) {
+    case 'drop':
+      // The socket closes once what was written is out, without the chunked body's closing
+      // chunk: the client reads the fragments, then a network error.
+      await sleep(DROP_AFTER_MS, undefined, { signal });
+      response.socket?.end();
+      return;
+    case 'stall':
+      // Silent but open, until the client gives up (or the service shuts down).
+      await sleep(STALL_MS, undefined, { signal });
+      return;
+    case 'no-final':
+      response.end();
+      return;
+    case 'malformed':
+      await write(response, MALFORMED_FRAME, signal);
+      response.end();
+      return;
   }
 }

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch, apiRequest } from './client';
 import type { ClientAskRequest } from './contract';
-import { readAnswerStream, type StreamEvent } from './stream';
+import { readAnswerBatches, StreamStalledError, type StreamEvent } from './stream';
 
 /** Opens a new chat session with a chatbot (GetSession). */
 export function useCreateSession() {
@@ -15,12 +15,34 @@ export function askChatbot(body: Omit<ClientAskRequest, 'stream'>, signal?: Abor
   return apiFetch('ClientAsk', { ...body, stream: false }, { signal });
 }
 
-/** A streamed answer as typed events; aborting the signal stops reading and the request. */
+/**
+ * How long a streamed answer may go without a byte before it counts as stalled. A model
+ * may think for a while between fragments, so this is generous; a total limit would cut
+ * off long answers that are still flowing.
+ */
+export const STREAM_IDLE_TIMEOUT_MS = 30_000;
+
+/**
+ * A streamed answer as typed events, handed over per network chunk (see `readAnswerBatches`).
+ * Aborting the signal stops reading and the request; waiting `STREAM_IDLE_TIMEOUT_MS` for the
+ * first byte, or between two chunks, stops them with a `StreamStalledError`.
+ */
 export async function* askChatbotStream(
   body: Omit<ClientAskRequest, 'stream'>,
   signal?: AbortSignal,
-): AsyncGenerator<StreamEvent> {
-  const response = await apiRequest('ClientAsk', { ...body, stream: true }, { signal });
+): AsyncGenerator<StreamEvent[]> {
+  const waiting = new AbortController();
+  const timer = setTimeout(() => waiting.abort(new StreamStalledError(STREAM_IDLE_TIMEOUT_MS, 0)), STREAM_IDLE_TIMEOUT_MS);
+  let response: Response;
+  try {
+    response = await apiRequest(
+      'ClientAsk',
+      { ...body, stream: true },
+      { signal: signal ? AbortSignal.any([signal, waiting.signal]) : waiting.signal },
+    );
+  } finally {
+    clearTimeout(timer);
+  }
   if (!response.body) throw new Error('The answer stream has no body');
-  yield* readAnswerStream(response.body, signal);
+  yield* readAnswerBatches(response.body, { signal, idleTimeoutMs: STREAM_IDLE_TIMEOUT_MS });
 }

@@ -1,6 +1,6 @@
 import { ApiError } from './client';
 import type { StreamFinal } from './contract';
-import { readAnswerStream, StreamFormatError, StreamIncompleteError, type StreamEvent } from './stream';
+import { readAnswerBatches, readAnswerStream, StreamFormatError, StreamIncompleteError, StreamStalledError, type StreamEvent } from './stream';
 
 const encoder = new TextEncoder();
 
@@ -215,7 +215,7 @@ describe('readAnswerStream, malformed objects', () => {
     const { error } = await collectUntilError(fromText(body));
     expect(error).toBeInstanceOf(StreamFormatError);
     expect((error as StreamFormatError).detail).toMatch(detail);
-    expect((error as StreamFormatError).message).toMatch(/^A fragment of the answer arrived malformed: /);
+    expect((error as StreamFormatError).message).toMatch(/^The service sent a malformed fragment: /);
   });
 
   it('yields the fragments before the malformed one, so the partial text is kept', async () => {
@@ -303,6 +303,79 @@ describe('readAnswerStream, stopping', () => {
     const { events, error } = await collectUntilError(body);
     expect(events).toEqual([{ type: 'fragment', content: 'a' }]);
     expect(error).toBe(broken);
+  });
+});
+
+describe('readAnswerBatches', () => {
+  const frameOf = (content: string) => `data: ${json({ content })}\n\n`;
+
+  it('hands over every event a network chunk completes in one batch, and none for a chunk that completes nothing', async () => {
+    const chunks = [frameOf('a') + frameOf('b') + 'data: {"con', 'tent":"c"}\n', '\n' + frameOf('d') + `data: ${json(FINAL)}\n\n`];
+    const batches: StreamEvent[][] = [];
+    for await (const batch of readAnswerBatches(streamOf(chunks.map((chunk) => encoder.encode(chunk))))) batches.push(batch);
+    expect(batches).toEqual([
+      [
+        { type: 'fragment', content: 'a' },
+        { type: 'fragment', content: 'b' },
+      ],
+      [
+        { type: 'fragment', content: 'c' },
+        { type: 'fragment', content: 'd' },
+        { type: 'final', final: FINAL },
+      ],
+    ]);
+  });
+
+  it('hands over the events of a chunk that came before a malformed object, then throws', async () => {
+    const iterator = readAnswerBatches(fromText(frameOf('a') + frameOf('b') + 'data: {"content":\n\n' + frameOf('c')));
+    expect(await iterator.next()).toEqual({
+      done: false,
+      value: [
+        { type: 'fragment', content: 'a' },
+        { type: 'fragment', content: 'b' },
+      ],
+    });
+    await expect(iterator.next()).rejects.toBeInstanceOf(StreamFormatError);
+  });
+
+  describe('idle timeout', () => {
+    beforeEach(() => vi.useFakeTimers());
+    afterEach(() => vi.useRealTimers());
+
+    it('throws StreamStalledError and lets go of the body when nothing arrives for idleTimeoutMs', async () => {
+      const { body, state } = openStream([frameOf('a')]);
+      const iterator = readAnswerBatches(body, { idleTimeoutMs: 30_000 });
+      expect(await iterator.next()).toEqual({ done: false, value: [{ type: 'fragment', content: 'a' }] });
+      const next = iterator.next();
+      const settled = expect(next).rejects.toBeInstanceOf(StreamStalledError);
+      await vi.advanceTimersByTimeAsync(29_999);
+      expect(state.cancelled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await settled;
+      await expect(next).rejects.toMatchObject({ idleMs: 30_000, fragmentCount: 1, message: 'The service stopped answering for 30 s, after 1 fragments' });
+      expect(state.cancelled).toBe(true);
+    });
+
+    it('counts the idle time from the last chunk, not from the start', async () => {
+      let controller!: ReadableStreamDefaultController<Uint8Array>;
+      const body = new ReadableStream<Uint8Array>({
+        start(streamController) {
+          controller = streamController;
+        },
+      });
+      const batches: StreamEvent[][] = [];
+      const reading = (async () => {
+        for await (const batch of readAnswerBatches(body, { idleTimeoutMs: 1000 })) batches.push(batch);
+      })();
+      for (const content of ['a', 'b', 'c']) {
+        await vi.advanceTimersByTimeAsync(900);
+        controller.enqueue(encoder.encode(frameOf(content)));
+      }
+      await vi.advanceTimersByTimeAsync(900);
+      controller.enqueue(encoder.encode(`data: ${json(FINAL)}\n\n`));
+      await reading;
+      expect(batches.flat().map((event) => event.type)).toEqual(['fragment', 'fragment', 'fragment', 'final']);
+    });
   });
 });
 

@@ -25,7 +25,7 @@ export class StreamFormatError extends Error {
     /** The start of the offending text, for a bug report. */
     readonly excerpt: string,
   ) {
-    super(`A fragment of the answer arrived malformed: ${detail}`);
+    super(`The service sent a malformed fragment: ${detail}`);
   }
 }
 
@@ -41,8 +41,25 @@ export class StreamIncompleteError extends Error {
   ) {
     super(
       truncated
-        ? `The answer stream ended in the middle of an object, after ${fragmentCount} fragments`
-        : `The answer stream ended before its final object, after ${fragmentCount} fragments`,
+        ? `The answer ended before it was complete: the stream stopped in the middle of an object, after ${fragmentCount} fragments`
+        : `The answer ended before it was complete: the stream stopped before its final object, after ${fragmentCount} fragments`,
+    );
+  }
+}
+
+/** The body went quiet for longer than the reader waits: the service stopped answering. */
+export class StreamStalledError extends Error {
+  override readonly name = 'StreamStalledError';
+
+  constructor(
+    /** How long nothing arrived. */
+    readonly idleMs: number,
+    /** How many fragments arrived before that. */
+    readonly fragmentCount: number,
+  ) {
+    super(
+      `The service stopped answering for ${Math.round(idleMs / 1000)} s` +
+        (fragmentCount > 0 ? `, after ${fragmentCount} fragments` : ' before the answer began'),
     );
   }
 }
@@ -52,9 +69,12 @@ const FINAL_KEYS = Object.keys(streamFinalSchema.shape);
 
 /** Splits decoded text into the JSON texts of the stream's objects, across chunk boundaries. */
 interface Framer {
-  feed(text: string): Generator<string>;
+  /** The objects `text` completes, in order, up to a fault in the framing (see `fault`). */
+  feed(text: string): string[];
+  /** Text that cannot be framed, found by the last feed: raised once its objects are handed over. */
+  readonly fault: StreamFormatError | null;
   /** At the end of the body: what is left, which may be a cut-off object. */
-  finish(): Generator<string>;
+  finish(): string[];
 }
 
 const LF = 0x0a;
@@ -68,41 +88,58 @@ const BACKSLASH = 0x5c;
  * The SSE format: lines end in LF, CRLF or CR; a blank line dispatches the `data:` lines
  * gathered so far, joined with LF. Comments and the other fields carry nothing we need.
  * Only the unfinished line is kept between chunks, as parts, so a long line arriving in
- * many small chunks is joined once instead of re-concatenated per chunk.
+ * many small chunks is joined once instead of re-concatenated per chunk. Line ends are
+ * found with indexOf, native code: a whole answer may arrive in one chunk, before the
+ * page's JavaScript is warm, and a loop over its characters would hold the page up.
  */
 class SseFramer implements Framer {
   private lineParts: string[] = [];
   private dataLines: string[] = [];
   /** The previous chunk ended in CR: an LF opening the next one belongs to the same line end. */
   private afterCarriageReturn = false;
+  readonly fault = null;
 
-  *feed(text: string): Generator<string> {
-    let index = 0;
+  feed(text: string): string[] {
+    const objects: string[] = [];
+    let lineStart = 0;
     if (this.afterCarriageReturn && text.length > 0) {
       this.afterCarriageReturn = false;
-      if (text.charCodeAt(0) === LF) index = 1;
+      if (text.charCodeAt(0) === LF) lineStart = 1;
     }
-    let lineStart = index;
-    for (; index < text.length; index += 1) {
-      const code = text.charCodeAt(index);
-      if (code !== LF && code !== CR) continue;
-      const line = this.takeLine(text.slice(lineStart, index));
-      if (code === CR) {
-        if (index + 1 === text.length) this.afterCarriageReturn = true;
-        else if (text.charCodeAt(index + 1) === LF) index += 1;
+    // The next CR at or after lineStart, searched again only once passed (-1: none left).
+    let nextCr = text.indexOf('\r', lineStart);
+    while (lineStart < text.length) {
+      const nextLf = text.indexOf('\n', lineStart);
+      let end: number;
+      let next: number;
+      if (nextCr !== -1 && (nextLf === -1 || nextCr < nextLf)) {
+        end = nextCr;
+        if (end + 1 === text.length) {
+          this.afterCarriageReturn = true;
+          next = end + 1;
+        } else {
+          next = text.charCodeAt(end + 1) === LF ? end + 2 : end + 1;
+        }
+        nextCr = text.indexOf('\r', end + 1);
+      } else if (nextLf !== -1) {
+        end = nextLf;
+        next = end + 1;
+      } else {
+        break;
       }
-      lineStart = index + 1;
-      const data = this.processLine(line);
-      if (data !== null) yield data;
+      const data = this.processLine(this.takeLine(text.slice(lineStart, end)));
+      if (data !== null) objects.push(data);
+      lineStart = next;
     }
     if (lineStart < text.length) this.lineParts.push(text.slice(lineStart));
+    return objects;
   }
 
-  *finish(): Generator<string> {
+  finish(): string[] {
     // A body that stops without the closing blank line still delivers its last frame.
     if (this.lineParts.length > 0) this.processLine(this.takeLine(''));
     const data = this.dispatch();
-    if (data !== null) yield data;
+    return data === null ? [] : [data];
   }
 
   private takeLine(tail: string): string {
@@ -115,18 +152,17 @@ class SseFramer implements Framer {
 
   private processLine(line: string): string | null {
     if (line === '') return this.dispatch();
-    if (line.startsWith(':')) return null;
-    const colon = line.indexOf(':');
-    const field = colon === -1 ? line : line.slice(0, colon);
-    if (field !== 'data') return null;
-    const value = colon === -1 ? '' : line.slice(colon + 1);
-    this.dataLines.push(value.startsWith(' ') ? value.slice(1) : value);
+    if (line.startsWith('data:')) {
+      this.dataLines.push(line.charCodeAt(5) === 0x20 ? line.slice(6) : line.slice(5));
+      return null;
+    }
+    if (line === 'data') this.dataLines.push('');
     return null;
   }
 
   private dispatch(): string | null {
     if (this.dataLines.length === 0) return null;
-    const data = this.dataLines.join('\n');
+    const data = this.dataLines.length === 1 ? this.dataLines[0]! : this.dataLines.join('\n');
     this.dataLines = [];
     const trimmed = data.trim();
     // `[DONE]` is the OpenAI-style end marker; blank data is a keep-alive.
@@ -144,18 +180,21 @@ class JsonSequenceFramer implements Framer {
   private depth = 0;
   private inString = false;
   private escaped = false;
+  fault: StreamFormatError | null = null;
 
-  *feed(text: string): Generator<string> {
+  feed(text: string): string[] {
+    const objects: string[] = [];
     let objectStart = 0;
     for (let index = 0; index < text.length; index += 1) {
       const code = text.charCodeAt(index);
       if (this.depth === 0) {
         if (isJsonWhitespace(code)) continue;
         if (code !== OPEN_BRACE) {
-          throw new StreamFormatError(
+          this.fault = new StreamFormatError(
             `expected "{" to open the next object but found ${JSON.stringify(text.charAt(index))}`,
             text.slice(index, index + EXCERPT_LENGTH),
           );
+          return objects;
         }
         objectStart = index;
         this.depth = 1;
@@ -171,17 +210,17 @@ class JsonSequenceFramer implements Framer {
         this.depth -= 1;
         if (this.depth === 0) {
           this.parts.push(text.slice(objectStart, index + 1));
-          const object = this.parts.join('');
+          objects.push(this.parts.join(''));
           this.parts = [];
-          yield object;
         }
       }
     }
     if (this.depth > 0) this.parts.push(text.slice(objectStart));
+    return objects;
   }
 
-  *finish(): Generator<string> {
-    if (this.depth > 0) yield this.parts.join('');
+  finish(): string[] {
+    return this.depth > 0 ? [this.parts.join('')] : [];
   }
 }
 
@@ -210,6 +249,9 @@ function eventOf(text: string, atEnd: boolean, fragmentCount: number): StreamEve
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new StreamFormatError('it is not a JSON object', excerpt);
   }
+  // Nearly every object is a bare fragment; checking that by hand spares thousands of schema
+  // runs per answer. Anything else goes through the schemas, which word the errors.
+  if (isBareFragment(value)) return { type: 'fragment', content: value.content };
   // A service that fails after the stream has started can only say so inside the stream.
   const failure = errorEnvelopeSchema.safeParse(value);
   if (failure.success && !failure.data.Success) {
@@ -225,17 +267,54 @@ function eventOf(text: string, atEnd: boolean, fragmentCount: number): StreamEve
   throw new StreamFormatError(`expected {"content": "..."} or the final object, but ${messageOfZodError(fragment.error)}`, excerpt);
 }
 
+function isBareFragment(value: object): value is { content: string } {
+  let keys = 0;
+  for (const key in value) {
+    if (key !== 'content' || !Object.hasOwn(value, key)) return false;
+    keys += 1;
+  }
+  return keys === 1 && typeof (value as { content?: unknown }).content === 'string';
+}
+
+export interface ReadAnswerOptions {
+  /** Aborting stops the reading at once, even while waiting for the network. */
+  signal?: AbortSignal;
+  /** No byte for this long: the reading stops with a `StreamStalledError`. Unset waits for ever. */
+  idleTimeoutMs?: number;
+}
+
+/** Reads one chunk, or fails with `StreamStalledError` when none comes within `idleTimeoutMs`. */
+async function readWithin(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  idleTimeoutMs: number | undefined,
+  fragmentCount: number,
+): Promise<ReadableStreamReadResult<Uint8Array>> {
+  if (idleTimeoutMs === undefined) return reader.read();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stalled = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new StreamStalledError(idleTimeoutMs, fragmentCount)), idleTimeoutMs);
+  });
+  try {
+    return await Promise.race([reader.read(), stalled]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
- * Reads a ClientAsk stream body as events: every fragment, then the final object, after
- * which reading stops. Throws `StreamFormatError` at an object that is neither,
- * `StreamIncompleteError` when the body ends without the final object, an `ApiError` when
- * the service reports a failure inside the stream, and the signal's reason (an AbortError)
- * as soon as `signal` aborts, even while waiting for the network.
+ * Reads a ClientAsk stream body as events, handed over per network chunk: each array holds
+ * every event the chunk completed (maybe none), so a consumer updates once per chunk however
+ * many fragments it carried. Ends after the final object. Throws `StreamFormatError` at an
+ * object that is neither a fragment nor the final object, `StreamIncompleteError` when the
+ * body ends without the final object, `StreamStalledError` when the body goes quiet for
+ * `idleTimeoutMs`, an `ApiError` when the service reports a failure inside the stream, and
+ * the signal's reason (an AbortError) as soon as the signal aborts. Before throwing, the
+ * events of the chunk that came before the fault are handed over, so no fragment is lost.
  */
-export async function* readAnswerStream(
+export async function* readAnswerBatches(
   body: ReadableStream<Uint8Array>,
-  signal?: AbortSignal,
-): AsyncGenerator<StreamEvent> {
+  { signal, idleTimeoutMs }: ReadAnswerOptions = {},
+): AsyncGenerator<StreamEvent[]> {
   const reader = body.getReader();
   // Cancelling settles a pending read() at once, so an abort never waits on the network.
   const onAbort = () => {
@@ -247,10 +326,29 @@ export async function* readAnswerStream(
   let fragmentCount = 0;
   let bodyEnded = false;
 
+  /**
+   * The events of `objects` up to the final object. A faulty object ends the list: the
+   * events before it come back with the fault, to be handed over before it is thrown.
+   */
+  function eventsOf(objects: Iterable<string>, atEnd: boolean): { events: StreamEvent[]; finished: boolean; fault?: { error: unknown } } {
+    const events: StreamEvent[] = [];
+    try {
+      for (const object of objects) {
+        const event = eventOf(object, atEnd, fragmentCount);
+        events.push(event);
+        if (event.type === 'final') return { events, finished: true };
+        fragmentCount += 1;
+      }
+    } catch (error) {
+      return { events, finished: false, fault: { error } };
+    }
+    return { events, finished: false };
+  }
+
   try {
     signal?.throwIfAborted();
     while (!bodyEnded) {
-      const { done, value } = await reader.read();
+      const { done, value } = await readWithin(reader, idleTimeoutMs, fragmentCount);
       signal?.throwIfAborted();
       bodyEnded = done;
       let text = done ? decoder.decode() : decoder.decode(value, { stream: true });
@@ -260,21 +358,22 @@ export async function* readAnswerStream(
         framer = framerFor(text.charAt(start));
         text = text.slice(start);
       }
-      for (const object of framer.feed(text)) {
-        const event = eventOf(object, false, fragmentCount);
-        yield event;
+      const { events, finished, fault } = eventsOf(framer.feed(text), false);
+      if (events.length > 0) {
+        yield events;
         signal?.throwIfAborted();
-        if (event.type === 'final') return;
-        fragmentCount += 1;
       }
+      if (fault) throw fault.error;
+      if (finished) return;
+      if (framer.fault) throw framer.fault;
     }
-    for (const object of framer?.finish() ?? []) {
-      const event = eventOf(object, true, fragmentCount);
-      yield event;
+    const { events, finished, fault } = eventsOf(framer?.finish() ?? [], true);
+    if (events.length > 0) {
+      yield events;
       signal?.throwIfAborted();
-      if (event.type === 'final') return;
-      fragmentCount += 1;
     }
+    if (fault) throw fault.error;
+    if (finished) return;
     throw new StreamIncompleteError(fragmentCount, false);
   } catch (error) {
     // A read that failed because of the abort reports the abort, not the broken read.
@@ -285,5 +384,15 @@ export async function* readAnswerStream(
     // After the final object, on an error, or when the consumer stops early: let go of the body.
     if (!bodyEnded) reader.cancel().catch(() => {});
     reader.releaseLock();
+  }
+}
+
+/** The same stream one event at a time. */
+export async function* readAnswerStream(body: ReadableStream<Uint8Array>, signal?: AbortSignal): AsyncGenerator<StreamEvent> {
+  for await (const batch of readAnswerBatches(body, { signal })) {
+    for (const event of batch) {
+      yield event;
+      signal?.throwIfAborted();
+    }
   }
 }

@@ -3,12 +3,17 @@ import { IconAlertTriangle, IconCheck, IconCode, IconCopy, IconInfoCircle, IconP
 import { memo, useState } from 'react';
 import type { AskFailure, AssistantMessage } from './chat-transcript';
 import { canRetry } from './describe-ask-failure';
-import { MarkdownText } from './markdown-text';
+import { useLiveText, type LiveAnswer } from './live-answer';
+import { GrowingMarkdownText } from './markdown-text';
 
 function failureTitle(failure: AskFailure): string {
   switch (failure.kind) {
     case 'interrupted':
+      return 'The connection dropped';
+    case 'incomplete':
       return 'The answer was cut off';
+    case 'stalled':
+      return 'The service stopped answering';
     case 'malformed':
       return 'The answer arrived malformed';
     case 'offline':
@@ -26,6 +31,9 @@ export function formatDuration(ms: number | undefined): string {
   if (ms === undefined) return '—';
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
 }
+
+/** Failures that cut an answer short, as opposed to refusing the question. */
+const INTERRUPTIONS = new Set<AskFailure['kind']>(['interrupted', 'incomplete', 'stalled', 'malformed']);
 
 function StatusBadge({ message }: { message: AssistantMessage }) {
   if (message.status === 'streaming') {
@@ -48,7 +56,7 @@ function StatusBadge({ message }: { message: AssistantMessage }) {
   if (message.status === 'failed') {
     return (
       <Badge color={message.failure?.kind === 'rate-limited' ? 'yellow' : 'red'} variant="light">
-        {message.failure?.kind === 'interrupted' ? 'Interrupted' : 'Failed'}
+        {message.failure && INTERRUPTIONS.has(message.failure.kind) ? 'Interrupted' : 'Failed'}
       </Badge>
     );
   }
@@ -75,8 +83,40 @@ function detailRows(message: AssistantMessage): DetailRow[] {
   return rows;
 }
 
+interface AnswerTextProps {
+  /** While the answer streams: its text so far, which re-renders only this part. */
+  live: LiveAnswer | undefined;
+  content: string;
+  settled: boolean;
+  showSource: boolean;
+}
+
+/**
+ * The answer's text, live or settled, always in the same place and the same component, so
+ * the blocks rendered while it streamed are reused when it settles rather than parsed anew.
+ */
+const AnswerText = memo(function AnswerText({ live, content, settled, showSource }: AnswerTextProps) {
+  const liveText = useLiveText(live);
+  const text = live ? liveText : content;
+  if (text && showSource) {
+    return (
+      <Code block data-testid="answer-source" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {text}
+      </Code>
+    );
+  }
+  if (text) return <GrowingMarkdownText text={text} />;
+  return settled ? (
+    <Text size="sm" c="dimmed" fs="italic">
+      (no text)
+    </Text>
+  ) : null;
+});
+
 interface AssistantMessageViewProps {
   message: AssistantMessage;
+  /** The text of the answer while it streams. */
+  live?: LiveAnswer;
   accentColor?: string;
   onRetry: (message: AssistantMessage) => void;
   onNewChat: () => void;
@@ -85,6 +125,7 @@ interface AssistantMessageViewProps {
 /** One answer: its text as it arrives, how it ended, and its ids and timings on demand. */
 export const AssistantMessageView = memo(function AssistantMessageView({
   message,
+  live,
   accentColor,
   onRetry,
   onNewChat,
@@ -123,17 +164,7 @@ export const AssistantMessageView = memo(function AssistantMessageView({
       </Group>
 
       <Box data-testid="answer-text">
-        {message.content && showSource ? (
-          <Code block data-testid="answer-source" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {message.content}
-          </Code>
-        ) : message.content ? (
-          <MarkdownText text={message.content} />
-        ) : settled ? (
-          <Text size="sm" c="dimmed" fs="italic">
-            (no text)
-          </Text>
-        ) : null}
+        <AnswerText live={settled ? undefined : live} content={message.content} settled={settled} showSource={showSource && settled} />
       </Box>
 
       {failure && (
@@ -206,16 +237,19 @@ export const AssistantMessageView = memo(function AssistantMessageView({
         </Group>
       )}
       <Collapse expanded={showDetails && settled}>
-        <Table mt="xs" variant="vertical" layout="fixed" withTableBorder fz="xs" aria-label="Answer details">
-          <Table.Tbody>
-            {detailRows(message).map((row) => (
-              <Table.Tr key={row.label}>
-                <Table.Th w={170}>{row.label}</Table.Th>
-                <Table.Td>{row.value}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        {/* Built only when asked for: every answer that settles would otherwise build it unseen. */}
+        {showDetails && settled && (
+          <Table mt="xs" variant="vertical" layout="fixed" withTableBorder fz="xs" aria-label="Answer details">
+            <Table.Tbody>
+              {detailRows(message).map((row) => (
+                <Table.Tr key={row.label}>
+                  <Table.Th w={170}>{row.label}</Table.Th>
+                  <Table.Td>{row.value}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
       </Collapse>
     </Paper>
   );

@@ -24,12 +24,16 @@ function ChatWorkspace({ chatbotId }: { chatbotId: string }) {
   const session = chat.activeSession;
   const sessionId = session?.id ?? null;
   const busy = sessionId !== null && chat.busySessions.has(sessionId);
-  const { newChat, retry, stop, send } = chat;
+  const { newChat, retry, stop, send, liveAnswerOf } = chat;
 
   const startNewChat = useCallback(() => {
     // A failure shows above the transcript through createSessionError.
     newChat().catch(() => {});
   }, [newChat]);
+
+  const stopAnswer = useCallback(() => {
+    if (sessionId !== null) stop(sessionId);
+  }, [stop, sessionId]);
 
   const retryAnswer = useCallback(
     (answer: AssistantMessage) => {
@@ -83,6 +87,7 @@ function ChatWorkspace({ chatbotId }: { chatbotId: string }) {
             }}
             onRetry={retryAnswer}
             onNewChat={startNewChat}
+            liveAnswerOf={liveAnswerOf}
           />
           <Composer
             placeholder={settings.data?.UserInputPlaceholder || 'Write a message'}
@@ -90,9 +95,7 @@ function ChatWorkspace({ chatbotId }: { chatbotId: string }) {
             onModeChange={setMode}
             busy={busy}
             onSend={send}
-            onStop={() => {
-              if (sessionId !== null) stop(sessionId);
-            }}
+            onStop={stopAnswer}
           />
         </Stack>
       </Grid.Col>

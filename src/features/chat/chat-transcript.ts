@@ -23,7 +23,20 @@ export const userMessageSchema = z.object({
 });
 export type UserMessage = z.infer<typeof userMessageSchema>;
 
-export const FAILURE_KINDS = ['interrupted', 'malformed', 'offline', 'rate-limited', 'session-missing', 'service'] as const;
+/**
+ * interrupted: the connection broke; incomplete: the stream ended without its final object;
+ * stalled: nothing arrived for the client's idle timeout.
+ */
+export const FAILURE_KINDS = [
+  'interrupted',
+  'incomplete',
+  'stalled',
+  'malformed',
+  'offline',
+  'rate-limited',
+  'session-missing',
+  'service',
+] as const;
 export const failureSchema = z.object({
   kind: z.enum(FAILURE_KINDS),
   message: z.string(),

@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, Paper, Stack, Switch, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconPaperclip, IconPlayerStopFilled, IconSend } from '@tabler/icons-react';
-import { useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { memo, useCallback, useLayoutEffect, useRef, useState, type ChangeEvent, type DragEvent, type KeyboardEvent } from 'react';
 import { AttachmentList, AttachmentRefusals } from './attachment-list';
 import { ACCEPTED_FILE_TYPES, contentProblem } from './attachment-rules';
 import type { AnswerMode } from './chat-transcript';
@@ -17,11 +17,41 @@ interface ComposerProps {
   onStop: () => void;
 }
 
+interface MessageFieldProps {
+  placeholder: string;
+  value: string;
+  error: string | null;
+  onChange: (event: ChangeEvent<HTMLTextAreaElement>) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLTextAreaElement>) => void;
+}
+
+/**
+ * The draft. Its autosize measures the textarea's layout on every render, which costs a
+ * layout of the whole page beside a long transcript: memoised, it renders only when the
+ * draft changes, not when an answer starts or ends.
+ */
+const MessageField = memo(function MessageField({ placeholder, value, error, onChange, onKeyDown }: MessageFieldProps) {
+  return (
+    <Textarea
+      aria-label="Message"
+      placeholder={placeholder}
+      autosize
+      minRows={2}
+      maxRows={8}
+      value={value}
+      onChange={onChange}
+      onKeyDown={onKeyDown}
+      error={error}
+    />
+  );
+});
+
 /**
  * Enter sends, Shift+Enter breaks the line. Files can be picked or dropped; each uploads
- * at once, and the message can go when every file is up.
+ * at once, and the message can go when every file is up. Memoised: the transcript changes
+ * often while an answer arrives, and the draft's autosized textarea need not lay out again.
  */
-export function Composer({ placeholder, mode, onModeChange, busy, onSend, onStop }: ComposerProps) {
+export const Composer = memo(function Composer({ placeholder, mode, onModeChange, busy, onSend, onStop }: ComposerProps) {
   const [content, setContent] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -57,12 +87,23 @@ export function Composer({ placeholder, mode, onModeChange, busy, onSend, onStop
     }
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+  // The field's handlers stay the same functions, so the memoised field does not re-render.
+  const latestSubmit = useRef(submit);
+  useLayoutEffect(() => {
+    latestSubmit.current = submit;
+  });
+
+  const onKeyDown = useCallback((event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
-      void submit();
+      void latestSubmit.current();
     }
-  }
+  }, []);
+
+  const onChange = useCallback((event: ChangeEvent<HTMLTextAreaElement>) => {
+    setContent(event.currentTarget.value);
+    setProblem(null);
+  }, []);
 
   function onDrop(event: DragEvent) {
     event.preventDefault();
@@ -93,20 +134,7 @@ export function Composer({ placeholder, mode, onModeChange, busy, onSend, onStop
       <Stack gap="xs">
         <AttachmentRefusals refusals={attachments.refusals} onClose={attachments.dismissRefusals} />
         <AttachmentList items={attachments.items} onRemove={attachments.remove} onRetry={attachments.retryUpload} />
-        <Textarea
-          aria-label="Message"
-          placeholder={placeholder}
-          autosize
-          minRows={2}
-          maxRows={8}
-          value={content}
-          onChange={(event) => {
-            setContent(event.currentTarget.value);
-            if (problem) setProblem(null);
-          }}
-          onKeyDown={onKeyDown}
-          error={problem}
-        />
+        <MessageField placeholder={placeholder} value={content} error={problem} onChange={onChange} onKeyDown={onKeyDown} />
         <Group justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Tooltip label="Attach images, one video or one WAV audio (or drop files here)">
@@ -154,4 +182,4 @@ export function Composer({ placeholder, mode, onModeChange, busy, onSend, onStop
       </Stack>
     </Paper>
   );
-}
+});

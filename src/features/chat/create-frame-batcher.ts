@@ -10,7 +10,7 @@ export const animationFrameScheduler: FrameScheduler = {
 };
 
 export interface FrameBatcher<T> {
-  /** Queues an item; the first item of a frame books that frame's flush. */
+  /** Queues an item: handed over at once when nothing was this frame, else with the next frame. */
   push(item: T): void;
   /** Hands over whatever is queued right now, e.g. before the final answer replaces it. */
   flush(): void;
@@ -20,26 +20,35 @@ export interface FrameBatcher<T> {
 
 /**
  * A fast stream can deliver hundreds of fragments a second; rendering each one would
- * keep React busy for every fragment and freeze the page. This collects them and hands
- * them over at most once per animation frame, which is as often as the eye can see.
+ * keep React busy for every fragment and freeze the page. This hands items over at most
+ * once per animation frame, which is as often as the eye can see. The first item after a
+ * quiet frame goes at once, so a lone chunk is painted by the very next frame instead of
+ * waiting a frame for its turn; items that follow within the same frame wait for it.
  */
 export function createFrameBatcher<T>(
   onFlush: (items: T[]) => void,
   scheduler: FrameScheduler = animationFrameScheduler,
 ): FrameBatcher<T> {
   let queue: T[] = [];
+  /** The frame after the last hand-over: until it comes, items wait for it. */
   let handle: number | null = null;
   let disposed = false;
 
-  function flush() {
-    if (handle !== null) {
-      scheduler.cancel(handle);
-      handle = null;
-    }
-    if (queue.length === 0) return;
+  function handOver(): boolean {
+    if (queue.length === 0) return false;
     const items = queue;
     queue = [];
     onFlush(items);
+    return true;
+  }
+
+  function onFrame() {
+    handle = null;
+    // Something handed over keeps the pace at one hand-over per frame; a quiet frame ends it.
+    if (queue.length > 0) {
+      handle = scheduler.request(onFrame);
+      handOver();
+    }
   }
 
   return {
@@ -47,13 +56,13 @@ export function createFrameBatcher<T>(
       if (disposed) return;
       queue.push(item);
       if (handle === null) {
-        handle = scheduler.request(() => {
-          handle = null;
-          flush();
-        });
+        handle = scheduler.request(onFrame);
+        handOver();
       }
     },
-    flush,
+    flush() {
+      handOver();
+    },
     dispose() {
       disposed = true;
       if (handle !== null) scheduler.cancel(handle);

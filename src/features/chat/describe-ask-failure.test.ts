@@ -1,5 +1,5 @@
 import { ApiError } from '../../api/client';
-import { StreamFormatError, StreamIncompleteError } from '../../api/stream';
+import { StreamFormatError, StreamIncompleteError, StreamStalledError } from '../../api/stream';
 import { canRetry, describeAskFailure } from './describe-ask-failure';
 
 describe('describeAskFailure', () => {
@@ -32,17 +32,25 @@ describe('describeAskFailure', () => {
   });
 
   it('a stream that breaks says so and keeps the reason', () => {
-    const failure = describeAskFailure(new TypeError('network error'));
-    expect(failure).toEqual({ kind: 'interrupted', message: 'The connection broke before the answer was complete (network error).' });
+    const failure = describeAskFailure(new TypeError('network error'), true);
+    expect(failure).toEqual({ kind: 'interrupted', message: 'The connection dropped after part of the answer (network error).' });
     expect(canRetry(failure as never)).toBe(true);
+    expect(describeAskFailure(new TypeError('Failed to fetch'))).toEqual({
+      kind: 'interrupted',
+      message: 'The connection dropped before the answer arrived (Failed to fetch).',
+    });
   });
 
-  it('a stream cut short or malformed says which, keeping the parser’s words', () => {
+  it('a stream cut short, stalled or malformed says which, keeping the parser’s words', () => {
     expect(describeAskFailure(new StreamIncompleteError(4, false))).toEqual({
-      kind: 'interrupted',
-      message: 'The answer stream ended before its final object, after 4 fragments.',
+      kind: 'incomplete',
+      message: 'The answer ended before it was complete: the stream stopped before its final object, after 4 fragments.',
+    });
+    expect(describeAskFailure(new StreamStalledError(30_000, 12))).toEqual({
+      kind: 'stalled',
+      message: 'The service stopped answering for 30 s, after 12 fragments.',
     });
     const malformed = describeAskFailure(new StreamFormatError('it is not valid JSON', '{oops'));
-    expect(malformed).toEqual({ kind: 'malformed', message: 'A fragment of the answer arrived malformed: it is not valid JSON' });
+    expect(malformed).toEqual({ kind: 'malformed', message: 'The service sent a malformed fragment: it is not valid JSON' });
   });
 });

@@ -1,5 +1,5 @@
 import { isApiError } from '../../api/client';
-import { StreamFormatError, StreamIncompleteError } from '../../api/stream';
+import { StreamFormatError, StreamIncompleteError, StreamStalledError } from '../../api/stream';
 import type { AskFailure } from './chat-transcript';
 
 export function isAbortError(error: unknown): boolean {
@@ -9,8 +9,9 @@ export function isAbortError(error: unknown): boolean {
 /**
  * Turns whatever ended an answer into what the transcript shows at that answer:
  * `stopped` when the user pressed Stop, otherwise a failure the user can act on.
+ * `partial`: part of the answer had arrived.
  */
-export function describeAskFailure(error: unknown): AskFailure | 'stopped' {
+export function describeAskFailure(error: unknown, partial = false): AskFailure | 'stopped' {
   if (isAbortError(error)) return 'stopped';
   if (isApiError(error)) {
     // A service that answers HTTP 200 with Success false still carries the real code.
@@ -23,10 +24,12 @@ export function describeAskFailure(error: unknown): AskFailure | 'stopped' {
     return { kind: 'service', message: error.message, status };
   }
   if (error instanceof StreamFormatError) return { kind: 'malformed', message: error.message };
-  if (error instanceof StreamIncompleteError) return { kind: 'interrupted', message: `${error.message}.` };
+  if (error instanceof StreamIncompleteError) return { kind: 'incomplete', message: `${error.message}.` };
+  if (error instanceof StreamStalledError) return { kind: 'stalled', message: `${error.message}.` };
   // What a broken connection throws while the body is read: a TypeError such as "network error".
   const detail = error instanceof Error && error.message ? ` (${error.message})` : '';
-  return { kind: 'interrupted', message: `The connection broke before the answer was complete${detail}.` };
+  const when = partial ? 'after part of the answer' : 'before the answer arrived';
+  return { kind: 'interrupted', message: `The connection dropped ${when}${detail}.` };
 }
 
 /** A new attempt can help unless the session itself is gone. */

@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
-import { MarkdownText, safeHttpUrl } from './markdown-text';
+import { render, screen, waitFor } from '@testing-library/react';
+import { GrowingMarkdownText, MarkdownText, safeHttpUrl, splitMarkdownBlocks } from './markdown-text';
 
 function renderMarkdown(text: string) {
   return render(
@@ -54,5 +54,80 @@ describe('safeHttpUrl', () => {
     expect(safeHttpUrl(' javascript:alert(1)')).toBe('');
     expect(safeHttpUrl('/relative')).toBe('');
     expect(safeHttpUrl('ftp://example.com')).toBe('');
+  });
+});
+
+const SAMPLE = [
+  '# Homes in **Austin**',
+  'Three bright rooms, close to [the park](https://example.com/park).',
+  '- kitchen\n- porch\n\n- garden, in a loose list',
+  '1. first\n2. second',
+  '```\ncode with\n\na blank line\n```',
+  '> quoted\n\n    indented code\n\n    more code',
+  'The end.',
+].join('\n\n');
+
+describe('splitMarkdownBlocks', () => {
+  it('gives back the text when joined', () => {
+    expect(splitMarkdownBlocks(SAMPLE).join('')).toBe(SAMPLE);
+    expect(splitMarkdownBlocks('')).toEqual(['']);
+  });
+
+  it('cuts only where a block ends for sure: not inside fenced code, before a list item or an indented line', () => {
+    expect(splitMarkdownBlocks(SAMPLE).map((block) => block.trim())).toEqual([
+      '# Homes in **Austin**',
+      // A list item after a blank line may continue a loose list, so it stays with what is above.
+      'Three bright rooms, close to [the park](https://example.com/park).\n\n- kitchen\n- porch\n\n- garden, in a loose list\n\n1. first\n2. second',
+      '```\ncode with\n\na blank line\n```',
+      '> quoted\n\n    indented code\n\n    more code',
+      'The end.',
+    ]);
+  });
+
+  it('keeps text with link reference definitions whole, since any block may use them', () => {
+    const text = 'See [the listing][1].\n\nMore.\n\n[1]: https://example.com/1';
+    expect(splitMarkdownBlocks(text)).toEqual([text]);
+  });
+});
+
+/** The rendered document, without the style tags Mantine adds beside it. */
+function documentOf(container: HTMLElement): HTMLElement {
+  return container.querySelector<HTMLElement>('.mantine-Typography-root')!;
+}
+
+function renderGrowing(text: string) {
+  const rendered = render(
+    <MantineProvider env="test">
+      <GrowingMarkdownText text={text} />
+    </MantineProvider>,
+  );
+  return documentOf(rendered.container);
+}
+
+describe('GrowingMarkdownText', () => {
+  it('renders the same document as MarkdownText', async () => {
+    // Line breaks between block elements are not rendered, and they may differ between the two.
+    const html = (element: HTMLElement) => element.innerHTML.replace(/>\s+</g, '><');
+    const whole = html(documentOf(renderMarkdown(SAMPLE).container));
+    const growing = renderGrowing(SAMPLE);
+    await waitFor(() => expect(html(growing)).toBe(whole), { timeout: 5000 });
+  });
+
+  it('formats a long text that arrives at once, block by block, ending with every block formatted', async () => {
+    const paragraphs = Array.from({ length: 80 }, (_, index) => `Paragraph **${index}** about a [home](https://example.com/${index}).`);
+    const container = renderGrowing(paragraphs.join('\n\n'));
+    // The end, where a reader following the answer looks, is formatted at once.
+    expect(container.querySelector('p:last-child strong')).toHaveTextContent('79');
+    await waitFor(() => expect(container.querySelectorAll('strong')).toHaveLength(80), { timeout: 15_000 });
+    expect(container.querySelectorAll('a')).toHaveLength(80);
+    expect(container).not.toHaveTextContent('**');
+  }, 20_000);
+
+  it('keeps every character while a block waits for its turn', () => {
+    const paragraphs = Array.from({ length: 80 }, (_, index) => `Paragraph ${index} with a long enough sentence to parse.`);
+    const text = paragraphs.join('\n\n');
+    const container = renderGrowing(text);
+    expect(container.children).toHaveLength(80);
+    expect(container.textContent?.replace(/\s+/g, '')).toBe(text.replace(/\s+/g, ''));
   });
 });

@@ -1,5 +1,5 @@
 import { Anchor, Text, Typography } from '@mantine/core';
-import { memo, type ReactNode } from 'react';
+import { memo, useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import Markdown, { type Components, type UrlTransform } from 'react-markdown';
 
 /** Only http(s) addresses survive; anything else (javascript:, data:, relative) becomes ''. */
@@ -34,13 +34,142 @@ const components: Components = {
   },
 };
 
+function SafeMarkdown({ text }: { text: string }) {
+  return (
+    <Markdown skipHtml urlTransform={urlTransform} components={components}>
+      {text}
+    </Markdown>
+  );
+}
+
 /** An answer as safe Markdown: raw HTML is never rendered, links are http(s) only. */
 export const MarkdownText = memo(function MarkdownText({ text }: { text: string }) {
   return (
     <Typography fz="sm">
-      <Markdown skipHtml urlTransform={urlTransform} components={components}>
-        {text}
-      </Markdown>
+      <SafeMarkdown text={text} />
+    </Typography>
+  );
+});
+
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+const BLANK = /^[ \t]*$/;
+/** A line that may continue the block above it across a blank line: indented, or a list item. */
+const CONTINUES_ABOVE = /^(?:[ \t]|[-*+](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$))/;
+/** A link reference definition may be used in any block, so its text is not split. */
+const REFERENCE_DEFINITION = /^ {0,3}\[[^\]]+\]:/m;
+
+/**
+ * Markdown cut into top-level blocks that render the same apart as together: cuts fall only
+ * at a blank line outside fenced code, before a line that starts flush left and is not a
+ * list item (which could belong to a loose list above). Joined back, the blocks are `text`.
+ */
+export function splitMarkdownBlocks(text: string): string[] {
+  if (REFERENCE_DEFINITION.test(text)) return [text];
+  const blocks: string[] = [];
+  let blockStart = 0;
+  let fence: string | null = null;
+  let afterBlank = false;
+  for (let lineStart = 0; lineStart < text.length; ) {
+    const newline = text.indexOf('\n', lineStart);
+    const lineEnd = newline === -1 ? text.length : newline;
+    const line = text.slice(lineStart, lineEnd);
+    if (fence !== null) {
+      const closing = FENCE.exec(line)?.[1];
+      if (closing && closing[0] === fence[0] && closing.length >= fence.length && BLANK.test(line.slice(line.indexOf(closing) + closing.length))) {
+        fence = null;
+      }
+    } else if (BLANK.test(line)) {
+      afterBlank = true;
+    } else {
+      if (afterBlank && lineStart > blockStart && !CONTINUES_ABOVE.test(line)) {
+        blocks.push(text.slice(blockStart, lineStart));
+        blockStart = lineStart;
+      }
+      afterBlank = false;
+      fence = FENCE.exec(line)?.[1] ?? null;
+    }
+    lineStart = lineEnd + 1;
+  }
+  if (blockStart < text.length || blocks.length === 0) blocks.push(text.slice(blockStart));
+  return blocks;
+}
+
+/** Parsed blocks by their text: a block parsed once is never parsed again, whichever render asks. */
+const parsedBlocks = new Map<string, ReactElement>();
+const PARSED_BLOCKS_KEPT = 2000;
+
+function parseBlock(text: string): ReactElement {
+  let element = parsedBlocks.get(text);
+  if (element) return element;
+  // `Markdown` is a plain function of its props (no hooks), so its result can be kept.
+  element = Markdown({ children: text, skipHtml: true, urlTransform, components });
+  if (parsedBlocks.size >= PARSED_BLOCKS_KEPT) parsedBlocks.delete(parsedBlocks.keys().next().value!);
+  parsedBlocks.set(text, element);
+  return element;
+}
+
+/**
+ * How long one render may spend parsing Markdown. A whole answer can arrive in one network
+ * chunk; parsing all of it at once would hold the page up for a long task, so the blocks
+ * that do not fit show as plain text and are formatted over the next frames.
+ */
+const PARSE_BUDGET_MS = 4;
+/**
+ * Parsed whatever the budget: an answer arriving at a normal pace changes at most its last
+ * two blocks per render (the one just finished and the new tail), so it never shows plain.
+ */
+const ALWAYS_PARSED = 2;
+
+/**
+ * The blocks parsed within PARSE_BUDGET_MS, the last first; `undefined` for those left for
+ * a later round. Parsing is cached, so doing it during render stays idempotent.
+ */
+function parseWithinBudget(blocks: readonly string[]): { parsed: (ReactElement | undefined)[]; waiting: boolean } {
+  const parsed = blocks.map((block) => parsedBlocks.get(block));
+  const deadline = performance.now() + PARSE_BUDGET_MS;
+  let waiting = false;
+  let parsedNow = 0;
+  for (let index = blocks.length - 1; index >= 0; index -= 1) {
+    if (parsed[index]) continue;
+    if (parsedNow < ALWAYS_PARSED || performance.now() < deadline) {
+      parsed[index] = parseBlock(blocks[index]!);
+      parsedNow += 1;
+    } else {
+      waiting = true;
+    }
+  }
+  return { parsed, waiting };
+}
+
+/** A block parsed, or its text as is while it waits for its turn (line breaks kept). */
+const MarkdownBlock = memo(function MarkdownBlock({ text, parsed }: { text: string; parsed: ReactElement | undefined }) {
+  return parsed ?? <p style={{ whiteSpace: 'pre-line' }}>{text.trim()}</p>;
+});
+
+/**
+ * Markdown that grows at its end, like a streaming answer: rendered block by block, each
+ * block parsed once and memoised, so a new fragment re-parses only the last block instead
+ * of the whole answer. Parsing per render is time-boxed, the end of the text first (where a
+ * reader following the answer looks); what is left is formatted one round per frame. Once
+ * formatted, it looks the same as `MarkdownText` of the same text.
+ */
+export const GrowingMarkdownText = memo(function GrowingMarkdownText({ text }: { text: string }) {
+  const [, nextRound] = useState(0);
+  const blocks = splitMarkdownBlocks(text);
+  const { parsed, waiting } = parseWithinBudget(blocks);
+
+  useEffect(() => {
+    if (!waiting) return;
+    const frame = requestAnimationFrame(() => nextRound((round) => round + 1));
+    return () => cancelAnimationFrame(frame);
+  });
+
+  return (
+    <Typography fz="sm">
+      {blocks.map((block, index) => (
+        // Blocks only ever grow at the end, so a block's index is its identity.
+        <MarkdownBlock key={index} text={block} parsed={parsed[index]} />
+      ))}
     </Typography>
   );
 });

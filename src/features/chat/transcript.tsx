@@ -1,10 +1,11 @@
 import { Avatar, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowDown, IconMessageChatbot } from '@tabler/icons-react';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ChatbotDetail } from '../../api/contract';
 import { AssistantMessageView } from './assistant-message-view';
 import { bubbleColors } from './bubble-colors';
 import type { AssistantMessage, ChatMessage, ChatSession } from './chat-transcript';
+import type { LiveAnswer } from './live-answer';
 import { MarkdownText } from './markdown-text';
 import { UserMessageView } from './user-message-view';
 
@@ -19,6 +20,8 @@ interface TranscriptProps {
   onSuggestion: (text: string) => void;
   onRetry: (message: AssistantMessage) => void;
   onNewChat: () => void;
+  /** The live text of an answer that is streaming. */
+  liveAnswerOf: (messageId: string) => LiveAnswer | undefined;
 }
 
 export function splitSuggestions(suggested: string | undefined): string[] {
@@ -33,8 +36,9 @@ export function splitSuggestions(suggested: string | undefined): string[] {
  * first, then the questions and answers. Follows the end as answers grow, unless the
  * user has scrolled up to read.
  */
-export function Transcript({ session, settings, suggestionsDisabled, onSuggestion, onRetry, onNewChat }: TranscriptProps) {
+export function Transcript({ session, settings, suggestionsDisabled, onSuggestion, onRetry, onNewChat, liveAnswerOf }: TranscriptProps) {
   const viewport = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
   const following = useRef(true);
   const lastSeen = useRef<{ sessionId: number | null; count: number }>({ sessionId: null, count: 0 });
   const [awayFromEnd, setAwayFromEnd] = useState(false);
@@ -49,6 +53,9 @@ export function Transcript({ session, settings, suggestionsDisabled, onSuggestio
     const sessionId = session?.id ?? null;
     const previous = lastSeen.current;
     const last = messages[messages.length - 1];
+    // Only a new session or new messages can need this; an answer that grows or settles is
+    // followed by the observer below, without forcing a layout here.
+    if (previous.sessionId === sessionId && previous.count === messages.length) return;
     // Opening a session, or sending a question, always shows the end.
     if (previous.sessionId !== sessionId || (messages.length > previous.count && last?.role === 'user')) {
       following.current = true;
@@ -56,6 +63,19 @@ export function Transcript({ session, settings, suggestionsDisabled, onSuggestio
     lastSeen.current = { sessionId, count: messages.length };
     if (following.current) element.scrollTop = element.scrollHeight;
   }, [messages, session?.id]);
+
+  // A streaming answer grows without this component rendering. Its growth is seen after the
+  // browser's own layout, so following it forces no extra layout per chunk.
+  useEffect(() => {
+    const element = viewport.current;
+    const inner = content.current;
+    if (!element || !inner) return;
+    const observer = new ResizeObserver(() => {
+      if (following.current) element.scrollTop = element.scrollHeight;
+    });
+    observer.observe(inner);
+    return () => observer.disconnect();
+  }, []);
 
   function onScroll() {
     const element = viewport.current;
@@ -85,7 +105,7 @@ export function Transcript({ session, settings, suggestionsDisabled, onSuggestio
         p="xs"
         style={{ overflowY: 'auto' }}
       >
-        <Stack gap="sm">
+        <Stack ref={content} gap="sm">
           {settings?.WelcomeMessage && (
             <Group align="flex-start" gap="xs" wrap="nowrap" data-testid="welcome-message">
               <Avatar size="sm" color="blue" style={accent ? { background: accent } : undefined} aria-hidden>
@@ -121,7 +141,14 @@ export function Transcript({ session, settings, suggestionsDisabled, onSuggestio
             message.role === 'user' ? (
               <UserMessageView key={message.id} message={message} colors={userColors} />
             ) : (
-              <AssistantMessageView key={message.id} message={message} accentColor={accent} onRetry={onRetry} onNewChat={onNewChat} />
+              <AssistantMessageView
+                key={message.id}
+                message={message}
+                live={message.status === 'streaming' ? liveAnswerOf(message.id) : undefined}
+                accentColor={accent}
+                onRetry={onRetry}
+                onNewChat={onNewChat}
+              />
             ),
           )}
         </Stack>

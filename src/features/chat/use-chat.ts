@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { askChatbot, askChatbotStream, useCreateSession } from '../../api/chat';
 import type { ClientAskRequest } from '../../api/contract';
 import { askTypeOf } from './attachment-rules';
@@ -13,8 +13,8 @@ import {
   type ChatState,
   type UserMessage,
 } from './chat-transcript';
-import { createFrameBatcher } from './create-frame-batcher';
 import { describeAskFailure } from './describe-ask-failure';
+import { createLiveAnswer, type LiveAnswer } from './live-answer';
 
 export interface OutgoingMessage {
   content: string;
@@ -29,6 +29,21 @@ function isStreaming(state: ChatState): boolean {
   return state.sessions.some((session) =>
     session.messages.some((message) => message.role === 'assistant' && message.status === 'streaming'),
   );
+}
+
+/** `state` with the text streamed so far written into the answers still streaming. */
+function withLiveText(state: ChatState, live: ReadonlyMap<string, LiveAnswer>): ChatState {
+  if (live.size === 0) return state;
+  return {
+    ...state,
+    sessions: state.sessions.map((session) => ({
+      ...session,
+      messages: session.messages.map((message) => {
+        const answer = message.role === 'assistant' && message.status === 'streaming' ? live.get(message.id) : undefined;
+        return answer ? { ...message, content: answer.received } : message;
+      }),
+    })),
+  };
 }
 
 function askBody(sessionId: number, question: UserMessage): Omit<ClientAskRequest, 'stream'> {
@@ -49,13 +64,27 @@ export function useChat(chatbotId: string) {
   const [busySessions, setBusySessions] = useState<ReadonlySet<number>>(() => new Set());
   const createSession = useCreateSession();
   const controllers = useRef(new Map<number, AbortController>());
+  /** The text of each answer while it streams, by message id: it stays out of `state` until the answer ends. */
+  const liveAnswers = useRef(new Map<string, LiveAnswer>());
   const latestState = useRef(state);
 
   useEffect(() => {
     latestState.current = state;
+    // A live answer is let go once its settled text is committed: dropping it earlier
+    // would blank the answer in any render between the two.
+    const live = liveAnswers.current;
+    if (live.size === 0) return;
+    const streaming = new Set<string>();
+    for (const session of state.sessions) {
+      for (const message of session.messages) if (message.role === 'assistant' && message.status === 'streaming') streaming.add(message.id);
+    }
+    for (const [id, answer] of live) if (answer.settled && !streaming.has(id)) live.delete(id);
   }, [state]);
 
-  useSaveChatState(chatbotId, state);
+  const snapshot = useCallback((current: ChatState) => withLiveText(current, liveAnswers.current), []);
+  useSaveChatState(chatbotId, state, snapshot);
+
+  const liveAnswerOf = useCallback((messageId: string) => liveAnswers.current.get(messageId), []);
 
   useEffect(() => {
     const inFlight = controllers.current;
@@ -82,6 +111,8 @@ export function useChat(chatbotId: string) {
         content: '',
         startedAt: Date.now(),
       };
+      const live = mode === 'stream' ? createLiveAnswer() : undefined;
+      if (live) liveAnswers.current.set(answer.id, live);
       if (replacing) dispatch({ type: 'messageReplaced', sessionId, messageId: replacing, message: answer });
       else dispatch({ type: 'messageAdded', sessionId, message: answer });
 
@@ -90,36 +121,40 @@ export function useChat(chatbotId: string) {
       markBusy(sessionId, true);
       const update = (patch: Partial<AssistantMessage>) =>
         dispatch({ type: 'answerUpdated', sessionId, messageId: answer.id, patch });
-      const batcher = createFrameBatcher<string>((parts) =>
-        dispatch({ type: 'fragmentsAppended', sessionId, messageId: answer.id, text: parts.join('') }),
-      );
       const started = performance.now();
-      let received = '';
       let firstFragmentMs: number | undefined;
 
       try {
-        if (mode === 'stream') {
+        if (live) {
           let finished = false;
-          for await (const event of askChatbotStream(askBody(sessionId, question), controller.signal)) {
-            if (event.type === 'fragment') {
-              if (firstFragmentMs === undefined) {
-                firstFragmentMs = performance.now() - started;
-                update({ firstFragmentMs });
-              }
-              received += event.content;
-              batcher.push(event.content);
-            } else {
-              batcher.dispose();
-              finished = true;
+          // One hand-over per network chunk, however many fragments it carried.
+          for await (const events of askChatbotStream(askBody(sessionId, question), controller.signal)) {
+            let text = '';
+            for (const event of events) {
+              if (event.type === 'fragment') text += event.content;
+            }
+            if (text !== '') {
+              firstFragmentMs ??= performance.now() - started;
+              live.append(text);
+            }
+            const last = events[events.length - 1];
+            if (last?.type !== 'final') continue;
+            finished = true;
+            const { final } = last;
+            const totalMs = performance.now() - started;
+            // The text is on screen already; the settled answer (badge, buttons, the page
+            // around it) may render in slices rather than hold up the frame.
+            startTransition(() =>
               update({
                 status: 'done',
-                content: event.final.Answer,
-                questionID: event.final.QuestionID,
-                answerID: event.final.AnswerID,
-                totalToken: event.final.TotalToken,
-                totalMs: performance.now() - started,
-              });
-            }
+                content: final.Answer,
+                questionID: final.QuestionID,
+                answerID: final.AnswerID,
+                totalToken: final.TotalToken,
+                firstFragmentMs: firstFragmentMs ?? totalMs,
+                totalMs,
+              }),
+            );
           }
           if (!finished) throw new Error('the stream ended without its final answer');
         } else {
@@ -134,17 +169,19 @@ export function useChat(chatbotId: string) {
           });
         }
       } catch (error) {
-        batcher.dispose();
-        const failure = describeAskFailure(error);
+        const received = live?.received ?? '';
+        const failure = describeAskFailure(error, received !== '');
         // The partial answer stays: everything that arrived, including the last unpainted frame.
         update({
           content: received,
+          firstFragmentMs,
           totalMs: performance.now() - started,
           ...(failure === 'stopped' ? { status: 'stopped' } : { status: 'failed', failure }),
         });
       } finally {
+        live?.settle();
         if (controllers.current.get(sessionId) === controller) controllers.current.delete(sessionId);
-        markBusy(sessionId, false);
+        startTransition(() => markBusy(sessionId, false));
       }
     },
     [markBusy],
@@ -213,6 +250,7 @@ export function useChat(chatbotId: string) {
     state,
     activeSession,
     busySessions,
+    liveAnswerOf,
     creatingSession: createSession.isPending,
     createSessionError: createSession.error,
     ...actions,
@@ -220,17 +258,16 @@ export function useChat(chatbotId: string) {
 }
 
 /**
- * Writes every settled change at once; while an answer streams (a change per frame),
- * at most once a second, so a reload mid-answer still finds most of it.
+ * Writes every settled change at once; while an answer streams, once a second, so a reload
+ * mid-answer still finds most of it. `snapshot` adds what has streamed in so far.
  */
-function useSaveChatState(chatbotId: string, state: ChatState) {
+function useSaveChatState(chatbotId: string, state: ChatState, snapshot: (state: ChatState) => ChatState) {
   const latestRef = useRef(state);
-  const pendingSave = useRef<number | null>(null);
   const warned = useRef(false);
 
   const save = useCallback(
     (next: ChatState) => {
-      if (saveChatState(chatbotId, next) || warned.current) return;
+      if (saveChatState(chatbotId, snapshot(next)) || warned.current) return;
       warned.current = true;
       notifications.show({
         color: 'orange',
@@ -238,29 +275,24 @@ function useSaveChatState(chatbotId: string, state: ChatState) {
         message: 'This browser refused to store it (storage full or disabled); it will be lost on reload.',
       });
     },
-    [chatbotId],
+    [chatbotId, snapshot],
   );
 
+  const streaming = isStreaming(state);
   useEffect(() => {
     latestRef.current = state;
-    if (!isStreaming(state)) {
-      save(state);
-      return;
-    }
-    if (pendingSave.current !== null) return;
-    pendingSave.current = window.setTimeout(() => {
-      pendingSave.current = null;
-      save(latestRef.current);
-    }, STREAMING_SAVE_INTERVAL_MS);
-  }, [state, save]);
+    if (!streaming) save(state);
+  }, [state, streaming, save]);
 
   useEffect(() => {
-    const pending = pendingSave;
+    if (!streaming) return;
+    // The streamed text grows outside `state`, so a change of state cannot be what triggers this.
+    const timer = window.setInterval(() => save(latestRef.current), STREAMING_SAVE_INTERVAL_MS);
+    return () => window.clearInterval(timer);
+  }, [streaming, save]);
+
+  useEffect(() => {
     const box = latestRef;
-    return () => {
-      if (pending.current !== null) window.clearTimeout(pending.current);
-      pending.current = null;
-      save(box.current);
-    };
+    return () => save(box.current);
   }, [save]);
 }
