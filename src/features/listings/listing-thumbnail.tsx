@@ -1,4 +1,3 @@
-import { Center } from '@mantine/core';
 import { IconHome } from '@tabler/icons-react';
 import { useState } from 'react';
 import { httpUrl } from '../../api/contract';
@@ -10,23 +9,31 @@ interface ListingThumbnailProps {
   height?: number;
 }
 
+const imageStyle = { objectFit: 'cover', borderRadius: 'var(--mantine-radius-sm)', display: 'block' } as const;
+const placeholderStyle = {
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  background: 'var(--mantine-color-default-hover)',
+  borderRadius: 'var(--mantine-radius-sm)',
+} as const;
+
 /**
  * A listing photo, or a neutral placeholder when there is none, it is not an http(s)
- * address, or it fails to load: a broken image must not break the row.
+ * address, or it fails to load: a broken image must not break the row. One component
+ * and plain elements, since a table page holds a hundred of them.
  */
 export function ListingThumbnail({ src, alt, width = 64, height = 48 }: ListingThumbnailProps) {
-  const usable = src !== undefined && httpUrl.safeParse(src).success;
-  // Keyed by address so a new URL gets a fresh attempt after an earlier one failed.
-  return usable ? (
-    <LoadedThumbnail key={src} src={src} alt={alt} width={width} height={height} />
-  ) : (
-    <Placeholder width={width} height={height} />
-  );
-}
-
-function LoadedThumbnail({ src, alt, width, height }: Required<ListingThumbnailProps> & { src: string }) {
-  const [failed, setFailed] = useState(false);
-  if (failed) return <Placeholder width={width} height={height} />;
+  // Remembering which address failed gives a new address a fresh attempt.
+  const [failed, setFailed] = useState<string | null>(null);
+  const usable = src !== undefined && src !== failed && httpUrl.safeParse(src).success;
+  if (!usable) {
+    return (
+      <div style={{ ...placeholderStyle, width, height }} aria-hidden>
+        <IconHome size={Math.min(width, height) / 2} stroke={1.4} color="var(--mantine-color-dimmed)" />
+      </div>
+    );
+  }
   return (
     <img
       src={src}
@@ -34,17 +41,10 @@ function LoadedThumbnail({ src, alt, width, height }: Required<ListingThumbnailP
       width={width}
       height={height}
       loading="lazy"
+      decoding="async"
       referrerPolicy="no-referrer"
-      onError={() => setFailed(true)}
-      style={{ objectFit: 'cover', borderRadius: 'var(--mantine-radius-sm)', display: 'block' }}
+      onError={() => setFailed(src)}
+      style={imageStyle}
     />
-  );
-}
-
-function Placeholder({ width, height }: { width: number; height: number }) {
-  return (
-    <Center w={width} h={height} bg="var(--mantine-color-default-hover)" style={{ borderRadius: 'var(--mantine-radius-sm)' }} aria-hidden>
-      <IconHome size={Math.min(width, height) / 2} stroke={1.4} color="var(--mantine-color-dimmed)" />
-    </Center>
   );
 }
