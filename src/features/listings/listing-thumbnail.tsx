@@ -1,6 +1,6 @@
-import { IconHome } from '@tabler/icons-react';
 import { useState } from 'react';
 import { httpUrl } from '../../api/contract';
+import classes from './listings-table.module.css';
 
 interface ListingThumbnailProps {
   src: string | undefined;
@@ -10,18 +10,11 @@ interface ListingThumbnailProps {
 }
 
 const imageStyle = { objectFit: 'cover', borderRadius: 'var(--mantine-radius-sm)', display: 'block' } as const;
-const placeholderStyle = {
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  background: 'var(--mantine-color-default-hover)',
-  borderRadius: 'var(--mantine-radius-sm)',
-} as const;
 
 /**
  * A listing photo, or a neutral placeholder when there is none, it is not an http(s)
  * address, or it fails to load: a broken image must not break the row. One component
- * and plain elements, since a table page holds a hundred of them.
+ * and one element, since a table page holds a hundred of them.
  */
 export function ListingThumbnail({ src, alt, width = 64, height = 48 }: ListingThumbnailProps) {
   // Remembering which address failed gives a new address a fresh attempt.
@@ -29,9 +22,8 @@ export function ListingThumbnail({ src, alt, width = 64, height = 48 }: ListingT
   const usable = src !== undefined && src !== failed && httpUrl.safeParse(src).success;
   if (!usable) {
     return (
-      <div style={{ ...placeholderStyle, width, height }} aria-hidden>
-        <IconHome size={Math.min(width, height) / 2} stroke={1.4} color="var(--mantine-color-dimmed)" />
-      </div>
+      // A house outline (Tabler's "home") drawn by the class, see listings-table.module.css.
+      <div className={classes.placeholder} style={{ width, height }} aria-hidden />
     );
   }
   return (

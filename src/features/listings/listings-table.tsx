@@ -1,5 +1,4 @@
 import { ActionIcon, Checkbox, Table, VisuallyHidden } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { memo } from 'react';
 import type { ListingColumn } from './listing-columns';
 import classes from './listings-table.module.css';
@@ -84,6 +83,9 @@ interface ListingRowProps {
 const TD = Table.classes.td;
 const RIGHT_TD = `${Table.classes.td} ${classes.right}`;
 const ACTION = `${ActionIcon.classes.root} ${classes.action} mantine-focus-auto mantine-active`;
+// Their icons (pencil, trash) are drawn by the classes, see listings-table.module.css.
+const EDIT = `${ACTION} ${classes.edit}`;
+const DELETE = `${ACTION} ${classes.delete}`;
 
 /**
  * One listing, as plain elements styled with Mantine's table classes: a page of 100 rows
@@ -111,19 +113,8 @@ const ListingRow = memo(function ListingRow({ listing, columns, selected, onSele
       ))}
       <td className={TD}>
         <div className={classes.actions}>
-          <button type="button" className={ACTION} aria-label={`Edit ${label}`} title="Edit" onClick={() => onEdit(listing)}>
-            <IconPencil size={18} />
-          </button>
-          <button
-            type="button"
-            className={ACTION}
-            data-danger
-            aria-label={`Delete ${label}`}
-            title="Delete"
-            onClick={() => onDelete(listing)}
-          >
-            <IconTrash size={18} />
-          </button>
+          <button type="button" className={EDIT} aria-label={`Edit ${label}`} title="Edit" onClick={() => onEdit(listing)} />
+          <button type="button" className={DELETE} aria-label={`Delete ${label}`} title="Delete" onClick={() => onDelete(listing)} />
         </div>
       </td>
     </tr>
