@@ -21,7 +21,8 @@ import { ErrorAlert } from '../../components/error-alert';
 import { PageLoader } from '../../components/page-loader';
 import { LISTING_COLUMNS } from './listing-columns';
 import { ListingFilters, type ListingFilterValues } from './listing-filters';
-import { ListingFormModal, type ListingFormTarget } from './listing-form-modal';
+import type { ListingFormTarget } from './listing-form-modal';
+import { LazyListingFormModal, preloadListingForm } from './lazy-listing-form-modal';
 import {
   hasFilters,
   listRequestOf,
@@ -82,6 +83,18 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
     const next = listRequestOf(chatbotId, { page: page + 1, size, city, saleType, mls });
     void queryClient.prefetchQuery(listingListQueryOptions(next));
   }, [query.data, stale, chatbotId, page, pages, size, city, saleType, mls, queryClient]);
+
+  // Once the list is shown and the browser is idle, fetch the form too, so it opens at once.
+  const listShown = query.data !== undefined;
+  useEffect(() => {
+    if (!listShown) return;
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = window.setTimeout(() => void preloadListingForm().catch(() => undefined), 2000);
+      return () => window.clearTimeout(timer);
+    }
+    const handle = window.requestIdleCallback(() => void preloadListingForm().catch(() => undefined), { timeout: 5000 });
+    return () => window.cancelIdleCallback(handle);
+  }, [listShown]);
 
   // Past the end (after deleting the last rows of the last page, or an old bookmark): go to the last page.
   useEffect(() => {
@@ -155,7 +168,9 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
                 description="Listings you add here are what the chatbot can tell visitors about."
               >
                 <EmptyState.Actions>
-                  <Button onClick={create}>Create the first listing</Button>
+                  <Button onClick={create} onPointerEnter={preloadForm} onFocus={preloadForm}>
+                    Create the first listing
+                  </Button>
                 </EmptyState.Actions>
               </EmptyState>
             )}
@@ -171,6 +186,7 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
             onEdit={edit}
             onDelete={deleteOne}
             stale={stale}
+            onEditIntent={preloadForm}
           />
           <Group justify="space-between" wrap="wrap" gap="sm">
             <Group gap="sm">
@@ -203,7 +219,7 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
       )}
 
       {formTarget && (
-        <ListingFormModal
+        <LazyListingFormModal
           key={formTarget.mode === 'edit' ? formTarget.listing.ID : 'create'}
           chatbotId={chatbotId}
           target={formTarget}
@@ -221,6 +237,8 @@ const PAGE_CONTROL_LABELS = {
   last: 'Last page',
 } as const;
 
+const preloadForm = () => void preloadListingForm().catch(() => undefined);
+
 /** The title and the actions that do not depend on the page shown: not re-rendered by paging. */
 const ListingsHeader = memo(function ListingsHeader({
   hidden,
@@ -236,7 +254,7 @@ const ListingsHeader = memo(function ListingsHeader({
       <Title order={2}>Listings</Title>
       <Group gap="sm">
         <ColumnPicker hidden={hidden} onChange={onColumnChange} />
-        <Button leftSection={<IconPlus size={18} />} onClick={onCreate}>
+        <Button leftSection={<IconPlus size={18} />} onClick={onCreate} onPointerEnter={preloadForm} onFocus={preloadForm}>
           Create listing
         </Button>
       </Group>

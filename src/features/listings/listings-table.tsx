@@ -14,11 +14,13 @@ interface ListingsTableProps {
   onDelete: (listing: Listing) => void;
   /** The rows are the previous page's while the requested one loads. */
   stale: boolean;
+  /** The pointer or focus reached a row's edit button: the form may be wanted soon. */
+  onEditIntent?: () => void;
 }
 
 const tableStyle = { whiteSpace: 'nowrap', transition: 'opacity 120ms' } as const;
 
-export function ListingsTable({ listings, columns, selected, onSelect, onEdit, onDelete, stale }: ListingsTableProps) {
+export function ListingsTable({ listings, columns, selected, onSelect, onEdit, onDelete, stale, onEditIntent }: ListingsTableProps) {
   const pageIds = listings.map((listing) => listing.ID);
   const selectedOnPage = pageIds.filter((id) => selected.has(id)).length;
   const allOnPage = pageIds.length > 0 && selectedOnPage === pageIds.length;
@@ -53,7 +55,11 @@ export function ListingsTable({ listings, columns, selected, onSelect, onEdit, o
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
+        {/* One listener for every row's edit button, rather than two per row. */}
+        <Table.Tbody
+          onPointerOver={onEditIntent && ((event) => isEditButton(event.target) && onEditIntent())}
+          onFocus={onEditIntent && ((event) => isEditButton(event.target) && onEditIntent())}
+        >
           {listings.map((listing) => (
             <ListingRow
               key={listing.ID}
@@ -79,6 +85,8 @@ interface ListingRowProps {
   onEdit: (listing: Listing) => void;
   onDelete: (listing: Listing) => void;
 }
+
+const isEditButton = (target: EventTarget) => target instanceof Element && target.closest('[data-action="edit"]') !== null;
 
 const TD = Table.classes.td;
 const RIGHT_TD = `${Table.classes.td} ${classes.right}`;
@@ -113,7 +121,7 @@ const ListingRow = memo(function ListingRow({ listing, columns, selected, onSele
       ))}
       <td className={TD}>
         <div className={classes.actions}>
-          <button type="button" className={EDIT} aria-label={`Edit ${label}`} title="Edit" onClick={() => onEdit(listing)} />
+          <button type="button" className={EDIT} data-action="edit" aria-label={`Edit ${label}`} title="Edit" onClick={() => onEdit(listing)} />
           <button type="button" className={DELETE} aria-label={`Delete ${label}`} title="Delete" onClick={() => onDelete(listing)} />
         </div>
       </td>
