@@ -42,7 +42,7 @@ export function formatListingArea(listing: Listing): string {
 function statusBadge(status: string): ReactNode {
   return (
     <span className={`${Badge.classes.root} ${classes.badge}`} data-color={labelOf(STATUS_COLORS, status, 'gray')}>
-      <span className={Badge.classes.label}>{labelOf(STATUS_LABELS, status)}</span>
+      {labelOf(STATUS_LABELS, status)}
     </span>
   );
 }

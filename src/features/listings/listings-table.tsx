@@ -120,10 +120,8 @@ const ListingRow = memo(function ListingRow({ listing, columns, selected, onSele
         </td>
       ))}
       <td className={TD}>
-        <div className={classes.actions}>
-          <button type="button" className={EDIT} data-action="edit" aria-label={`Edit ${label}`} title="Edit" onClick={() => onEdit(listing)} />
-          <button type="button" className={DELETE} aria-label={`Delete ${label}`} title="Delete" onClick={() => onDelete(listing)} />
-        </div>
+        <button type="button" className={EDIT} data-action="edit" aria-label={`Edit ${label}`} title="Edit" onClick={() => onEdit(listing)} />
+        <button type="button" className={DELETE} aria-label={`Delete ${label}`} title="Delete" onClick={() => onDelete(listing)} />
       </td>
     </tr>
   );
