@@ -8,8 +8,9 @@ import type { ListingFormTarget } from './listing-form-modal';
 /**
  * The create/edit form lives in its own chunk (react-hook-form, the number inputs, the form
  * schema), so the list loads without it. It is fetched when the user is about to want it
- * (pointer over or focus on a create or edit button, or once the list is idle) and at the
- * latest when the form opens.
+ * (pointer over or focus on a create or edit button) and at the latest when the form opens.
+ * Not on idle: an idle fetch right after the first paint would still compete with the
+ * first load, and the local chunk arrives in a moment when the form opens.
  */
 let loading: Promise<typeof ListingFormModule> | undefined;
 

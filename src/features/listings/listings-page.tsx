@@ -84,18 +84,6 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
     void queryClient.prefetchQuery(listingListQueryOptions(next));
   }, [query.data, stale, chatbotId, page, pages, size, city, saleType, mls, queryClient]);
 
-  // Once the list is shown and the browser is idle, fetch the form too, so it opens at once.
-  const listShown = query.data !== undefined;
-  useEffect(() => {
-    if (!listShown) return;
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = window.setTimeout(() => void preloadListingForm().catch(() => undefined), 2000);
-      return () => window.clearTimeout(timer);
-    }
-    const handle = window.requestIdleCallback(() => void preloadListingForm().catch(() => undefined), { timeout: 5000 });
-    return () => window.cancelIdleCallback(handle);
-  }, [listShown]);
-
   // Past the end (after deleting the last rows of the last page, or an old bookmark): go to the last page.
   useEffect(() => {
     if (query.data && !stale && page > pages) changeView({ page: pages }, { replace: true });
