@@ -67,7 +67,7 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
 
   /** Every change is a history entry (Back undoes it); filters and page size start over at page 1. */
   const changeView = useCallback(
-    (patch: Partial<ListingView>, options: { replace?: boolean } = {}) => {
+    (patch: Partial<ListingView>, options: { replace?: boolean; flushSync?: boolean } = {}) => {
       setSearchParams((current) => {
         const next = { ...readListingView(current), ...patch };
         if (!('page' in patch)) next.page = 1;
@@ -195,7 +195,9 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
               <Pagination
                 total={pages}
                 value={Math.min(page, pages)}
-                onChange={(next) => changeView({ page: next })}
+                // The next page is usually prefetched, so render it at once rather than as a
+                // router transition, which React renders in slices and yields between.
+                onChange={(next) => changeView({ page: next }, { flushSync: true })}
                 getControlProps={(control) => ({ 'aria-label': PAGE_CONTROL_LABELS[control] })}
                 getItemProps={(item) => ({ 'aria-label': `Page ${item}`, 'aria-current': item === page ? 'page' : undefined })}
                 size="sm"
