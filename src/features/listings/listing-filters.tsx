@@ -1,16 +1,16 @@
 import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { SALE_TYPES } from '../../api/contract';
 import { SALE_TYPE_LABELS } from './listing-labels';
 import { hasFilters, type ListingView } from './listing-view';
 
-type Filters = Pick<ListingView, 'city' | 'saleType' | 'mls'>;
+export type ListingFilterValues = Pick<ListingView, 'city' | 'saleType' | 'mls'>;
 
 interface ListingFiltersProps {
-  view: ListingView;
-  onChange: (filters: Partial<Filters>) => void;
+  filters: ListingFilterValues;
+  onChange: (filters: Partial<ListingFilterValues>) => void;
 }
 
 const SALE_TYPE_OPTIONS = [
@@ -18,7 +18,8 @@ const SALE_TYPE_OPTIONS = [
   ...SALE_TYPES.map((value) => ({ value, label: SALE_TYPE_LABELS[value] })),
 ];
 
-export function ListingFilters({ view, onChange }: ListingFiltersProps) {
+/** Memoised: paging changes the URL, not the filters, and must not re-render them. */
+export const ListingFilters = memo(function ListingFilters({ filters: view, onChange }: ListingFiltersProps) {
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
       <FilterText label="City" placeholder="e.g. Austin" value={view.city} onCommit={(city) => onChange({ city })} />
@@ -26,7 +27,7 @@ export function ListingFilters({ view, onChange }: ListingFiltersProps) {
         label="Sale type"
         data={SALE_TYPE_OPTIONS}
         value={view.saleType}
-        onChange={(event) => onChange({ saleType: event.currentTarget.value as Filters['saleType'] })}
+        onChange={(event) => onChange({ saleType: event.currentTarget.value as ListingFilterValues['saleType'] })}
         w={150}
       />
       <FilterText label="MLS number" placeholder="e.g. TX0529636" value={view.mls} onCommit={(mls) => onChange({ mls })} />
@@ -37,7 +38,7 @@ export function ListingFilters({ view, onChange }: ListingFiltersProps) {
       )}
     </Group>
   );
-}
+});
 
 interface FilterTextProps {
   label: string;

@@ -45,7 +45,7 @@ export function writeListingView(view: ListingView): URLSearchParams {
   return params;
 }
 
-export function hasFilters(view: ListingView): boolean {
+export function hasFilters(view: Pick<ListingView, 'city' | 'saleType' | 'mls'>): boolean {
   return view.city.trim() !== '' || view.saleType !== '' || view.mls.trim() !== '';
 }
 

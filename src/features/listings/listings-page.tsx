@@ -14,14 +14,15 @@ import {
 } from '@mantine/core';
 import { IconColumns, IconFilterOff, IconHomePlus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { listingListQueryOptions } from '../../api/listings';
 import { ErrorAlert } from '../../components/error-alert';
 import { PageLoader } from '../../components/page-loader';
 import { LISTING_COLUMNS } from './listing-columns';
-import { ListingFilters } from './listing-filters';
-import { ListingFormModal, type ListingFormTarget } from './listing-form-modal';
+import { ListingFilters, type ListingFilterValues } from './listing-filters';
+import type { ListingFormTarget } from './listing-form-modal';
+import { LazyListingFormModal, preloadListingForm } from './lazy-listing-form-modal';
 import {
   hasFilters,
   listRequestOf,
@@ -48,7 +49,7 @@ export function ListingsPage() {
 
 function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const view = readListingView(searchParams);
+  const view = useMemo(() => readListingView(searchParams), [searchParams]);
   const { page, size, city, saleType, mls } = view;
   const query = useQuery(listingListQueryOptions(listRequestOf(chatbotId, view)));
   const queryClient = useQueryClient();
@@ -57,6 +58,7 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
   const [formTarget, setFormTarget] = useState<ListingFormTarget | null>(null);
   const { hidden, setColumnVisible } = useHiddenColumns(COLUMN_IDS);
   const { confirmDelete, isDeleting } = useDeleteListingsAction(chatbotId);
+  const filters = useMemo(() => ({ city, saleType, mls }), [city, saleType, mls]);
 
   const listings = useMemo(() => query.data?.List.map(parseListingRow) ?? [], [query.data]);
   const total = query.data?.VirtualCount ?? 0;
@@ -65,7 +67,7 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
 
   /** Every change is a history entry (Back undoes it); filters and page size start over at page 1. */
   const changeView = useCallback(
-    (patch: Partial<ListingView>, options: { replace?: boolean } = {}) => {
+    (patch: Partial<ListingView>, options: { replace?: boolean; flushSync?: boolean } = {}) => {
       setSearchParams((current) => {
         const next = { ...readListingView(current), ...patch };
         if (!('page' in patch)) next.page = 1;
@@ -87,7 +89,9 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
     if (query.data && !stale && page > pages) changeView({ page: pages }, { replace: true });
   }, [query.data, stale, page, pages, changeView]);
 
-  function select(ids: readonly number[], checked: boolean) {
+  // The handlers keep their identity across renders, so a page change or a selection
+  // renders only the rows and parts that changed.
+  const select = useCallback((ids: readonly number[], checked: boolean) => {
     setSelected((current) => {
       const next = new Set(current);
       for (const id of ids) {
@@ -96,57 +100,29 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
       }
       return next;
     });
-  }
+  }, []);
+  const forget = useCallback((ids: readonly number[]) => select(ids, false), [select]);
+  const clearSelection = useCallback(() => setSelected(new Set()), []);
 
-  const forget = (ids: readonly number[]) => select(ids, false);
+  const edit = useCallback((listing: Listing) => setFormTarget({ mode: 'edit', listing }), [setFormTarget]);
+  const create = useCallback(() => setFormTarget({ mode: 'create' }), [setFormTarget]);
+  const deleteOne = useCallback(
+    (listing: Listing) => confirmDelete({ ids: [listing.ID], name: listingLabel(listing), onDeleted: forget }),
+    [confirmDelete, forget],
+  );
+  const deleteSelected = useCallback(() => confirmDelete({ ids: [...selected], onDeleted: forget }), [confirmDelete, selected, forget]);
+  const changeFilters = useCallback((patch: Partial<ListingFilterValues>) => changeView(patch), [changeView]);
 
-  const deleteOne = (listing: Listing) =>
-    confirmDelete({ ids: [listing.ID], name: listingLabel(listing), onDeleted: forget });
-  const deleteSelected = () => confirmDelete({ ids: [...selected], onDeleted: forget });
-
-  const visibleColumns = LISTING_COLUMNS.filter((column) => !hidden.has(column.id));
+  const visibleColumns = useMemo(() => LISTING_COLUMNS.filter((column) => !hidden.has(column.id)), [hidden]);
   const filtered = hasFilters(view);
   const firstShown = total === 0 ? 0 : (page - 1) * size + 1;
   const lastShown = Math.min(total, (page - 1) * size + listings.length);
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap="wrap">
-        <Title order={2}>Listings</Title>
-        <Group gap="sm">
-          <ColumnPicker hidden={hidden} onChange={setColumnVisible} />
-          <Button leftSection={<IconPlus size={18} />} onClick={() => setFormTarget({ mode: 'create' })}>
-            Create listing
-          </Button>
-        </Group>
-      </Group>
-
-      <ListingFilters view={view} onChange={(filters) => changeView(filters)} />
-
-      <Group justify="space-between" wrap="wrap" gap="sm" mih={36}>
-        <Text size="sm" c={selected.size > 0 ? undefined : 'dimmed'} aria-live="polite">
-          {selected.size === 0
-            ? 'No listings selected'
-            : `${selected.size} ${selected.size === 1 ? 'listing' : 'listings'} selected`}
-        </Text>
-        <Group gap="sm">
-          {selected.size > 0 && (
-            <Button variant="subtle" onClick={() => setSelected(new Set())}>
-              Clear selection
-            </Button>
-          )}
-          <Button
-            color="red"
-            variant="light"
-            leftSection={<IconTrash size={18} />}
-            disabled={selected.size === 0}
-            loading={isDeleting}
-            onClick={deleteSelected}
-          >
-            Delete selected
-          </Button>
-        </Group>
-      </Group>
+      <ListingsHeader hidden={hidden} onColumnChange={setColumnVisible} onCreate={create} />
+      <ListingFilters filters={filters} onChange={changeFilters} />
+      <SelectionBar count={selected.size} isDeleting={isDeleting} onClear={clearSelection} onDelete={deleteSelected} />
 
       {query.isError && (
         <ErrorAlert
@@ -180,7 +156,9 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
                 description="Listings you add here are what the chatbot can tell visitors about."
               >
                 <EmptyState.Actions>
-                  <Button onClick={() => setFormTarget({ mode: 'create' })}>Create the first listing</Button>
+                  <Button onClick={create} onPointerEnter={preloadForm} onFocus={preloadForm}>
+                    Create the first listing
+                  </Button>
                 </EmptyState.Actions>
               </EmptyState>
             )}
@@ -193,9 +171,10 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
             columns={visibleColumns}
             selected={selected}
             onSelect={select}
-            onEdit={(listing) => setFormTarget({ mode: 'edit', listing })}
+            onEdit={edit}
             onDelete={deleteOne}
             stale={stale}
+            onEditIntent={preloadForm}
           />
           <Group justify="space-between" wrap="wrap" gap="sm">
             <Group gap="sm">
@@ -216,7 +195,9 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
               <Pagination
                 total={pages}
                 value={Math.min(page, pages)}
-                onChange={(next) => changeView({ page: next })}
+                // The next page is usually prefetched, so render it at once rather than as a
+                // router transition, which React renders in slices and yields between.
+                onChange={(next) => changeView({ page: next }, { flushSync: true })}
                 getControlProps={(control) => ({ 'aria-label': PAGE_CONTROL_LABELS[control] })}
                 getItemProps={(item) => ({ 'aria-label': `Page ${item}`, 'aria-current': item === page ? 'page' : undefined })}
                 size="sm"
@@ -228,7 +209,7 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
       )}
 
       {formTarget && (
-        <ListingFormModal
+        <LazyListingFormModal
           key={formTarget.mode === 'edit' ? formTarget.listing.ID : 'create'}
           chatbotId={chatbotId}
           target={formTarget}
@@ -245,6 +226,65 @@ const PAGE_CONTROL_LABELS = {
   next: 'Next page',
   last: 'Last page',
 } as const;
+
+const preloadForm = () => void preloadListingForm().catch(() => undefined);
+
+/** The title and the actions that do not depend on the page shown: not re-rendered by paging. */
+const ListingsHeader = memo(function ListingsHeader({
+  hidden,
+  onColumnChange,
+  onCreate,
+}: {
+  hidden: ReadonlySet<string>;
+  onColumnChange: (id: string, visible: boolean) => void;
+  onCreate: () => void;
+}) {
+  return (
+    <Group justify="space-between" wrap="wrap">
+      <Title order={2}>Listings</Title>
+      <Group gap="sm">
+        <ColumnPicker hidden={hidden} onChange={onColumnChange} />
+        <Button leftSection={<IconPlus size={18} />} onClick={onCreate} onPointerEnter={preloadForm} onFocus={preloadForm}>
+          Create listing
+        </Button>
+      </Group>
+    </Group>
+  );
+});
+
+interface SelectionBarProps {
+  count: number;
+  isDeleting: boolean;
+  onClear: () => void;
+  onDelete: () => void;
+}
+
+const SelectionBar = memo(function SelectionBar({ count, isDeleting, onClear, onDelete }: SelectionBarProps) {
+  return (
+    <Group justify="space-between" wrap="wrap" gap="sm" mih={36}>
+      <Text size="sm" c={count > 0 ? undefined : 'dimmed'} aria-live="polite">
+        {count === 0 ? 'No listings selected' : `${count} ${count === 1 ? 'listing' : 'listings'} selected`}
+      </Text>
+      <Group gap="sm">
+        {count > 0 && (
+          <Button variant="subtle" onClick={onClear}>
+            Clear selection
+          </Button>
+        )}
+        <Button
+          color="red"
+          variant="light"
+          leftSection={<IconTrash size={18} />}
+          disabled={count === 0}
+          loading={isDeleting}
+          onClick={onDelete}
+        >
+          Delete selected
+        </Button>
+      </Group>
+    </Group>
+  );
+});
 
 interface ColumnPickerProps {
   hidden: ReadonlySet<string>;

@@ -1,20 +1,26 @@
-import { ActionIcon, Checkbox, Group, Table, VisuallyHidden } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Checkbox, Table, VisuallyHidden } from '@mantine/core';
+import { memo } from 'react';
 import type { ListingColumn } from './listing-columns';
+import classes from './listings-table.module.css';
 import { listingLabel, type Listing } from './parse-listing-row';
 
 interface ListingsTableProps {
   listings: readonly Listing[];
   columns: readonly ListingColumn[];
   selected: ReadonlySet<number>;
+  /** The handlers are expected to keep their identity across renders, so unchanged rows are skipped. */
   onSelect: (ids: readonly number[], selected: boolean) => void;
   onEdit: (listing: Listing) => void;
   onDelete: (listing: Listing) => void;
   /** The rows are the previous page's while the requested one loads. */
   stale: boolean;
+  /** The pointer or focus reached a row's edit button: the form may be wanted soon. */
+  onEditIntent?: () => void;
 }
 
-export function ListingsTable({ listings, columns, selected, onSelect, onEdit, onDelete, stale }: ListingsTableProps) {
+const tableStyle = { whiteSpace: 'nowrap', transition: 'opacity 120ms' } as const;
+
+export function ListingsTable({ listings, columns, selected, onSelect, onEdit, onDelete, stale, onEditIntent }: ListingsTableProps) {
   const pageIds = listings.map((listing) => listing.ID);
   const selectedOnPage = pageIds.filter((id) => selected.has(id)).length;
   const allOnPage = pageIds.length > 0 && selectedOnPage === pageIds.length;
@@ -27,7 +33,7 @@ export function ListingsTable({ listings, columns, selected, onSelect, onEdit, o
         highlightOnHover
         verticalSpacing="xs"
         // One line per listing keeps rows scannable; a narrow screen scrolls sideways instead.
-        style={{ whiteSpace: 'nowrap', opacity: stale ? 0.6 : 1, transition: 'opacity 120ms' }}
+        style={{ ...tableStyle, opacity: stale ? 0.6 : 1 }}
       >
         <Table.Thead>
           <Table.Tr>
@@ -49,45 +55,74 @@ export function ListingsTable({ listings, columns, selected, onSelect, onEdit, o
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
-          {listings.map((listing) => {
-            const label = listingLabel(listing);
-            const isSelected = selected.has(listing.ID);
-            return (
-              <Table.Tr key={listing.ID} bg={isSelected ? 'var(--mantine-primary-color-light)' : undefined}>
-                <Table.Td>
-                  <Checkbox
-                    aria-label={`Select ${label}`}
-                    checked={isSelected}
-                    onChange={(event) => onSelect([listing.ID], event.currentTarget.checked)}
-                  />
-                </Table.Td>
-                {columns.map((column) => (
-                  <Table.Td key={column.id} ta={column.align}>
-                    {column.cell(listing)}
-                  </Table.Td>
-                ))}
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <ActionIcon variant="subtle" aria-label={`Edit ${label}`} title="Edit" onClick={() => onEdit(listing)}>
-                      <IconPencil size={18} />
-                    </ActionIcon>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Delete ${label}`}
-                      title="Delete"
-                      onClick={() => onDelete(listing)}
-                    >
-                      <IconTrash size={18} />
-                    </ActionIcon>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
+        {/* One listener for every row's edit button, rather than two per row. */}
+        <Table.Tbody
+          onPointerOver={onEditIntent && ((event) => isEditButton(event.target) && onEditIntent())}
+          onFocus={onEditIntent && ((event) => isEditButton(event.target) && onEditIntent())}
+        >
+          {listings.map((listing) => (
+            <ListingRow
+              key={listing.ID}
+              listing={listing}
+              columns={columns}
+              selected={selected.has(listing.ID)}
+              onSelect={onSelect}
+              onEdit={onEdit}
+              onDelete={onDelete}
+            />
+          ))}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
   );
 }
+
+interface ListingRowProps {
+  listing: Listing;
+  columns: readonly ListingColumn[];
+  selected: boolean;
+  onSelect: (ids: readonly number[], selected: boolean) => void;
+  onEdit: (listing: Listing) => void;
+  onDelete: (listing: Listing) => void;
+}
+
+const isEditButton = (target: EventTarget) => target instanceof Element && target.closest('[data-action="edit"]') !== null;
+
+const TD = Table.classes.td;
+const RIGHT_TD = `${Table.classes.td} ${classes.right}`;
+const ACTION = `${ActionIcon.classes.root} ${classes.action} mantine-focus-auto mantine-active`;
+// Their icons (pencil, trash) are drawn by the classes, see listings-table.module.css.
+const EDIT = `${ACTION} ${classes.edit}`;
+const DELETE = `${ACTION} ${classes.delete}`;
+
+/**
+ * One listing, as plain elements styled with Mantine's table classes: a page of 100 rows
+ * renders a handful of components per row, and a row whose listing, columns and selection
+ * are unchanged (selecting another row, the stale flag) is not rendered again.
+ */
+const ListingRow = memo(function ListingRow({ listing, columns, selected, onSelect, onEdit, onDelete }: ListingRowProps) {
+  const label = listingLabel(listing);
+  return (
+    // Mantine's Table.Tr would add these for highlightOnHover and the default row borders.
+    <tr className={`${Table.classes.tr} ${classes.row}`} data-hover data-with-row-border data-selected={selected || undefined}>
+      <td className={TD}>
+        <input
+          type="checkbox"
+          className={classes.check}
+          aria-label={`Select ${label}`}
+          checked={selected}
+          onChange={(event) => onSelect([listing.ID], event.currentTarget.checked)}
+        />
+      </td>
+      {columns.map((column) => (
+        <td key={column.id} className={column.align === 'right' ? RIGHT_TD : TD}>
+          {column.cell(listing)}
+        </td>
+      ))}
+      <td className={TD}>
+        <button type="button" className={EDIT} data-action="edit" aria-label={`Edit ${label}`} title="Edit" onClick={() => onEdit(listing)} />
+        <button type="button" className={DELETE} aria-label={`Delete ${label}`} title="Delete" onClick={() => onDelete(listing)} />
+      </td>
+    </tr>
+  );
+});

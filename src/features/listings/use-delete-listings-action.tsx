@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
+import { useCallback } from 'react';
 import { useDeleteListings } from '../../api/listings';
 
 interface DeleteRequest {
@@ -31,9 +32,10 @@ export function describeDeleteResult(asked: number, deleted: number): { title: s
  * reports what the service says it deleted, plainly when that is fewer than asked.
  */
 export function useDeleteListingsAction(chatbotId: string) {
-  const deleteListings = useDeleteListings();
+  const { mutate, isPending } = useDeleteListings();
 
-  function confirmDelete({ ids, name, onDeleted }: DeleteRequest) {
+  // Stable, so the table's rows (which take it through onDelete) are not re-rendered for it.
+  const confirmDelete = useCallback(({ ids, name, onDeleted }: DeleteRequest) => {
     const count = ids.length;
     if (count === 0) return;
     const what = count === 1 && name ? name : `${count} ${count === 1 ? 'listing' : 'listings'}`;
@@ -48,7 +50,7 @@ export function useDeleteListingsAction(chatbotId: string) {
       labels: { confirm: count === 1 ? 'Delete listing' : `Delete ${count} listings`, cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () => {
-        deleteListings.mutate(
+        mutate(
           { SerialNumber: chatbotId, Keys: ids.map(String), KeyType: 'PlatformId' },
           {
             onSuccess: ({ SuccessCount }) => {
@@ -63,7 +65,7 @@ export function useDeleteListingsAction(chatbotId: string) {
         );
       },
     });
-  }
+  }, [chatbotId, mutate]);
 
-  return { confirmDelete, isDeleting: deleteListings.isPending };
+  return { confirmDelete, isDeleting: isPending };
 }

@@ -1,13 +1,11 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconDeviceFloppy, IconRestore } from '@tabler/icons-react';
-import { useEffect, useMemo } from 'react';
-import { useFormContext, useFormState, useWatch } from 'react-hook-form';
-import { changedSettingKeys } from './settings-diff';
+import { useMemo } from 'react';
+import { useFormContext, useFormState } from 'react-hook-form';
 import { settingLabel } from './setting-fields';
-import { useSettingsBaseline } from './settings-baseline';
-import { formToSettings, type SettingsFormValues } from './settings-form-schema';
-import { clearDraft, saveDraft, type SettingsDraft } from './settings-storage';
+import type { SettingsFormValues } from './settings-form-schema';
 import { LeaveGuard } from './leave-guard';
+import { useUnsavedSettings } from './use-unsaved-settings';
 
 interface SaveBarProps {
   chatbotId: string;
@@ -16,27 +14,19 @@ interface SaveBarProps {
 
 /**
  * Everything that depends on "what is unsaved": the count and Save/Reset buttons, the
- * draft kept in localStorage, and the guard against leaving. It watches every value, so
- * it re-renders on each keystroke; it is small, and keeps that work out of the form.
+ * draft kept in localStorage, and the guard against leaving. It re-renders when the set of
+ * changed fields changes, not on every keystroke (see useUnsavedSettings).
  */
 export function SaveBar({ chatbotId, onReset }: SaveBarProps) {
   const { control } = useFormContext<SettingsFormValues>();
-  const values = useWatch({ control }) as SettingsFormValues;
   const { isSubmitting } = useFormState({ control });
-  const baseline = useSettingsBaseline();
-  const changedKeys = useMemo(() => changedSettingKeys(baseline, formToSettings(values)), [baseline, values]);
-  const changedLabels = changedKeys.map(settingLabel);
-
-  useEffect(() => {
-    const draft: Record<string, unknown> = {};
-    for (const key of changedKeys) draft[key] = values[key];
-    saveDraft(chatbotId, draft as SettingsDraft);
-  }, [chatbotId, changedKeys, values]);
+  const { changedKeys, discardDraft } = useUnsavedSettings(chatbotId);
+  const changedLabels = useMemo(() => changedKeys.map(settingLabel), [changedKeys]);
 
   const count = changedKeys.length;
   return (
     <>
-      <LeaveGuard when={count > 0} changedLabels={changedLabels} onDiscard={() => clearDraft(chatbotId)} />
+      <LeaveGuard when={count > 0} changedLabels={changedLabels} onDiscard={discardDraft} />
       <Paper
         withBorder
         shadow={count > 0 ? 'md' : undefined}

@@ -5,12 +5,14 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { modelListQueryOptions } from '../../api/models';
 import { createChatbotSettings } from '../../test-data';
+import type * as SaveBarModule from './save-bar';
 import { SettingsForm } from './settings-form';
 import type * as SectionsModule from './settings-sections';
+import { loadDraft } from './settings-storage';
 import type * as PreviewModule from './widget-preview';
 
 /** Counts renders of the form body and of the preview, without changing either. */
-const renders = vi.hoisted(() => ({ sections: 0, preview: 0 }));
+const renders = vi.hoisted(() => ({ sections: 0, preview: 0, saveBar: 0 }));
 
 vi.mock('./settings-sections', async (importOriginal) => {
   const original = await importOriginal<typeof SectionsModule>();
@@ -31,6 +33,19 @@ vi.mock('./widget-preview', async (importOriginal) => {
     },
   };
 });
+
+vi.mock('./save-bar', async (importOriginal) => {
+  const original = await importOriginal<typeof SaveBarModule>();
+  return {
+    SaveBar: (props: Parameters<typeof SaveBarModule.SaveBar>[0]) => {
+      renders.saveBar += 1;
+      return original.SaveBar(props);
+    },
+  };
+});
+
+// A draft left by one test would be restored into the next one's form.
+beforeEach(() => window.localStorage.clear());
 
 // jsdom has no FontFaceSet; Mantine's autosize Textarea listens on it.
 beforeAll(() => {
@@ -70,11 +85,14 @@ describe('SettingsForm', { timeout: 60_000 }, () => {
 
     const sectionsBefore = renders.sections;
     const previewBefore = renders.preview;
+    const saveBarBefore = renders.saveBar;
     await user.type(name, ' Homes');
 
     expect(within(preview).getByTestId('preview-name')).toHaveTextContent('Sunrise Homes');
     expect(renders.preview - previewBefore).toBeGreaterThanOrEqual(' Homes'.length);
     expect(renders.sections).toBe(sectionsBefore);
+    // The save bar follows which fields changed, not the text: it re-renders when Name becomes changed.
+    expect(renders.saveBar - saveBarBefore).toBeLessThanOrEqual(2);
     expect(screen.getByTestId('unsaved-summary')).toHaveTextContent('1 unsaved change: Name');
   });
 
@@ -93,6 +111,18 @@ describe('SettingsForm', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Revert Answer suffix' }));
     expect(suffix).toHaveValue('');
     expect(screen.getByTestId('unsaved-summary')).toHaveTextContent('No unsaved changes');
+  });
+
+  it('keeps the unsaved edits as a draft, written at the latest when the page is hidden', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderForm();
+    await user.type(screen.getByRole('textbox', { name: 'Answer suffix' }), 'Bye');
+    window.dispatchEvent(new Event('pagehide'));
+    expect(loadDraft('bot-1')?.values).toEqual({ AnswerSuffix: 'Bye' });
+
+    await user.click(screen.getByRole('button', { name: 'Revert Answer suffix' }));
+    window.dispatchEvent(new Event('pagehide'));
+    expect(loadDraft('bot-1')).toBeNull();
   });
 
   it('offers unavailable models but does not let them be picked', async () => {

@@ -1,0 +1,78 @@
+import { Button, Group, Modal } from '@mantine/core';
+import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { ErrorAlert } from '../../components/error-alert';
+import { PageLoader } from '../../components/page-loader';
+import type * as ListingFormModule from './listing-form-modal';
+import type { ListingFormTarget } from './listing-form-modal';
+
+/**
+ * The create/edit form lives in its own chunk (react-hook-form, the number inputs, the form
+ * schema), so the list loads without it. It is fetched when the user is about to want it
+ * (pointer over or focus on a create or edit button) and at the latest when the form opens.
+ * Not on idle: an idle fetch right after the first paint would still compete with the
+ * first load, and the local chunk arrives in a moment when the form opens.
+ */
+let loading: Promise<typeof ListingFormModule> | undefined;
+
+export function preloadListingForm(): Promise<typeof ListingFormModule> {
+  loading ??= import('./listing-form-modal').catch((error: unknown) => {
+    // A later preload (the user retrying) tries the network again.
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}
+
+const ListingFormModal = lazy(() => preloadListingForm().then((module) => ({ default: module.ListingFormModal })));
+
+interface LazyListingFormModalProps {
+  chatbotId: string;
+  target: ListingFormTarget;
+  onClose: () => void;
+}
+
+export function LazyListingFormModal(props: LazyListingFormModalProps) {
+  const title = props.target.mode === 'edit' ? 'Edit listing' : 'Create listing';
+  return (
+    <FormLoadBoundary title={title} onClose={props.onClose}>
+      <Suspense
+        fallback={
+          <Modal opened onClose={props.onClose} title={title} size="xl">
+            <PageLoader label="Loading the form" />
+          </Modal>
+        }
+      >
+        <ListingFormModal {...props} />
+      </Suspense>
+    </FormLoadBoundary>
+  );
+}
+
+interface BoundaryProps {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/** The form's chunk failed to load (offline, or a new release replaced it): say so instead of losing the page. */
+class FormLoadBoundary extends Component<BoundaryProps, { error: unknown }> {
+  override state = { error: undefined as unknown };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  override render() {
+    if (this.state.error === undefined) return this.props.children;
+    return (
+      <Modal opened onClose={this.props.onClose} title={this.props.title} size="md">
+        <ErrorAlert error={this.state.error} title="The form could not be loaded; reload the page to try again" />
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={this.props.onClose}>
+            Close
+          </Button>
+        </Group>
+      </Modal>
+    );
+  }
+}
