@@ -8,10 +8,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from './app/query-client';
-import { router } from './app/router';
+import { createRouter } from './app/router';
 import { theme } from './app/theme';
 
 const queryClient = createQueryClient();
+const router = createRouter(queryClient);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
