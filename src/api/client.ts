@@ -129,9 +129,10 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
 }
 
 async function errorFromResponse(name: OperationName, response: Response): Promise<ApiError> {
-  const [{ errorEnvelopeSchema }, json] = await Promise.all([contractFor(name), response.json().catch(() => null)]);
-  const parsed = errorEnvelopeSchema.safeParse(json);
-  if (parsed.success) {
+  // Without the schemas (their download failed) the HTTP status still tells the failure.
+  const [loaded, json] = await Promise.all([loadContract().catch(() => null), response.json().catch(() => null)]);
+  const parsed = loaded?.errorEnvelopeSchema.safeParse(json);
+  if (parsed?.success) {
     return new ApiError(name, response.status, parsed.data.Code, parsed.data.Message || response.statusText);
   }
   return new ApiError(name, response.status, response.status, `The service answered ${response.status} ${response.statusText}`.trim());
