@@ -197,11 +197,12 @@ test.describe('settings', () => {
     await expect(page).toHaveURL(new RegExp(`${SETTINGS}$`));
     await expect(name).toHaveValue(`Unsaved ${run}`);
 
-    await page.getByRole('combobox', { name: 'Chatbot', exact: true }).click();
-    await page.getByRole('option', { name: 'demo-bot' }).click();
+    const switcher = page.getByRole('combobox', { name: 'Chatbot', exact: true });
+    await switcher.selectOption('demo-bot');
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Stay on this page' }).click();
     await expect(page).toHaveURL(new RegExp(`${SETTINGS}$`));
+    await expect(switcher).toHaveValue(BOT);
 
     await nav.getByRole('link', { name: 'Chat' }).click();
     await dialog.getByRole('button', { name: 'Discard changes and leave' }).click();

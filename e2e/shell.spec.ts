@@ -30,9 +30,13 @@ test.describe('app shell and connection', () => {
 
   test('the chatbot switcher keeps the area and changes the chatbot', async ({ page }) => {
     await page.goto('/bots/demo-bot/chat');
-    await page.getByRole('combobox', { name: 'Chatbot' }).click();
-    await page.getByRole('option', { name: 'e2e-shell' }).click();
+    const switcher = page.getByRole('combobox', { name: 'Chatbot' });
+    await switcher.focus();
+    await page.keyboard.press('ArrowDown');
     await expect(page).toHaveURL(/\/bots\/e2e-shell\/chat$/);
+    await expect(switcher).toHaveValue('e2e-shell');
+    await switcher.selectOption('demo-bot');
+    await expect(page).toHaveURL(/\/bots\/demo-bot\/chat$/);
   });
 
   test('Test connection passes with the demo keys and names a wrong secret key', async ({ page }) => {

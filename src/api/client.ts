@@ -1,16 +1,9 @@
 import type { z } from 'zod';
+import type * as ContractModule from './contract';
+import type { RequestOf, ResponseOf } from './contract';
+import { endpoints, SECRET_KEY_HEADER, SESSION_KEY_HEADER, type OperationName } from './contract/endpoints';
+import { fieldOfMessage } from './contract/errors';
 import { getConnection, type Connection } from './credentials';
-import {
-  errorEnvelopeSchema,
-  envelopeSchema,
-  fieldOfMessage,
-  operations,
-  SECRET_KEY_HEADER,
-  SESSION_KEY_HEADER,
-  type OperationName,
-  type RequestOf,
-  type ResponseOf,
-} from './contract';
 
 /**
  * One error for every way an operation can fail: a non-2xx answer, a 2xx answer with
@@ -45,7 +38,7 @@ export function isApiError(error: unknown): error is ApiError {
 
 /** Picks the header for the operation's credential (interface section 5). */
 export function credentialHeaders(name: OperationName, connection: Connection): Record<string, string> {
-  const { credential } = operations[name];
+  const { credential } = endpoints[name];
   const headers: Record<string, string> = {};
   if (credential === 'session') {
     if (connection.sessionKey) headers[SESSION_KEY_HEADER] = connection.sessionKey;
@@ -55,6 +48,30 @@ export function credentialHeaders(name: OperationName, connection: Connection): 
     headers[SESSION_KEY_HEADER] = connection.sessionKey;
   }
   return headers;
+}
+
+type Contract = typeof ContractModule;
+let contract: Promise<Contract> | undefined;
+
+/**
+ * The schemas answers are checked against. They come with the first request instead of
+ * with the app's entry chunk (zod and the contract are a large share of it), and download
+ * while that request is on the network. A failed download is tried again next time.
+ */
+export function loadContract(): Promise<Contract> {
+  contract ??= import('./contract').catch((error: unknown) => {
+    contract = undefined;
+    throw error;
+  });
+  return contract;
+}
+
+async function contractFor(name: OperationName): Promise<Contract> {
+  try {
+    return await loadContract();
+  } catch {
+    throw new ApiError(name, 0, 0, 'Part of the console could not be downloaded. Check the connection and try again.');
+  }
 }
 
 export interface ApiRequestOptions {
@@ -73,7 +90,7 @@ export async function apiRequest<Name extends OperationName>(
   body: RequestOf<Name>,
   options: ApiRequestOptions = {},
 ): Promise<Response> {
-  const spec = operations[name];
+  const spec = endpoints[name];
   const connection = options.connection ?? getConnection();
   const headers: Record<string, string> = { ...credentialHeaders(name, connection) };
   if (spec.method === 'POST') headers['content-type'] = 'application/json';
@@ -112,8 +129,10 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
 }
 
 async function errorFromResponse(name: OperationName, response: Response): Promise<ApiError> {
-  const parsed = errorEnvelopeSchema.safeParse(await response.json().catch(() => null));
-  if (parsed.success) {
+  // Without the schemas (their download failed) the HTTP status still tells the failure.
+  const [loaded, json] = await Promise.all([loadContract().catch(() => null), response.json().catch(() => null)]);
+  const parsed = loaded?.errorEnvelopeSchema.safeParse(json);
+  if (parsed?.success) {
     return new ApiError(name, response.status, parsed.data.Code, parsed.data.Message || response.statusText);
   }
   return new ApiError(name, response.status, response.status, `The service answered ${response.status} ${response.statusText}`.trim());
@@ -125,12 +144,16 @@ export async function apiFetch<Name extends OperationName>(
   body: RequestOf<Name>,
   options: ApiRequestOptions = {},
 ): Promise<ResponseOf<Name>> {
+  const schemas = contractFor(name);
+  // Not awaited if the request fails first; the failure of the request is the one to report.
+  schemas.catch(() => undefined);
   const response = await apiRequest(name, body, options);
   const json: unknown = await response.json().catch(() => undefined);
-  return unwrapEnvelope(name, response.status, json);
+  return unwrapEnvelope(await schemas, name, response.status, json);
 }
 
-export function unwrapEnvelope<Name extends OperationName>(
+function unwrapEnvelope<Name extends OperationName>(
+  { errorEnvelopeSchema, envelopeSchema, operations }: Contract,
   name: Name,
   status: number,
   json: unknown,

@@ -1,19 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { Bootstrap } from './console-schema';
 
-/**
- * What the server beside the app says about itself (not part of the hosted interface):
- * local service or proxy, the chatbots it seeded, and the demo keys when it still uses
- * them, so a new user is connected without typing anything.
- */
-export const bootstrapSchema = z.object({
-  mode: z.enum(['local', 'proxy']),
-  chatbotIds: z.array(z.string()),
-  secretKey: z.string().optional(),
-  sessionKey: z.string().optional(),
-  keysHeldByServer: z.boolean(),
-});
-export type Bootstrap = z.infer<typeof bootstrapSchema>;
+export type { Bootstrap };
 
 export const consoleKeys = {
   all: ['console'] as const,
@@ -22,8 +10,12 @@ export const consoleKeys = {
 
 export async function fetchBootstrap(signal?: AbortSignal): Promise<Bootstrap | null> {
   try {
+    // The schema (and zod) stay out of the entry chunk; they download beside the request.
+    const schema = import('./console-schema');
+    schema.catch(() => undefined);
     const response = await fetch('/console/bootstrap', { signal });
     if (!response.ok) return null;
+    const { bootstrapSchema } = await schema;
     const parsed = bootstrapSchema.safeParse(await response.json());
     return parsed.success ? parsed.data : null;
   } catch {

@@ -1,4 +1,4 @@
-import { AppShell, Burger, Group, NavLink, ScrollArea, Text, Title } from '@mantine/core';
+import { AppShell, Burger, Group, NavLink, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustments, IconBuildingEstate, IconMessageChatbot, IconPlugConnected } from '@tabler/icons-react';
 import { Suspense, useEffect } from 'react';
@@ -57,32 +57,31 @@ export function AppLayout() {
         </Group>
       </AppShell.Header>
 
-      <AppShell.Navbar p="sm" aria-label="Main navigation">
-        <ScrollArea>
-          {botId ? (
-            AREAS.map(({ section, label, icon: Icon }) => (
-              <NavLink
-                key={section}
-                component={RouterNavLink}
-                to={`/bots/${encodeURIComponent(botId)}/${section}`}
-                label={label}
-                leftSection={<Icon size={18} stroke={1.6} />}
-                active={location.pathname.endsWith(`/${section}`)}
-              />
-            ))
-          ) : (
-            <Text size="sm" c="dimmed" px="sm" py="xs">
-              Choose a chatbot to open its settings, chat and listings.
-            </Text>
-          )}
-          <NavLink
-            component={RouterNavLink}
-            to="/connection"
-            label="Connection"
-            leftSection={<IconPlugConnected size={18} stroke={1.6} />}
-            active={location.pathname === '/connection'}
-          />
-        </ScrollArea>
+      {/* Four links: native scrolling when a short window needs it, rather than loading ScrollArea. */}
+      <AppShell.Navbar p="sm" aria-label="Main navigation" style={{ overflowY: 'auto' }}>
+        {botId ? (
+          AREAS.map(({ section, label, icon: Icon }) => (
+            <NavLink
+              key={section}
+              component={RouterNavLink}
+              to={`/bots/${encodeURIComponent(botId)}/${section}`}
+              label={label}
+              leftSection={<Icon size={18} stroke={1.6} />}
+              active={location.pathname.endsWith(`/${section}`)}
+            />
+          ))
+        ) : (
+          <Text size="sm" c="dimmed" px="sm" py="xs">
+            Choose a chatbot to open its settings, chat and listings.
+          </Text>
+        )}
+        <NavLink
+          component={RouterNavLink}
+          to="/connection"
+          label="Connection"
+          leftSection={<IconPlugConnected size={18} stroke={1.6} />}
+          active={location.pathname === '/connection'}
+        />
       </AppShell.Navbar>
 
       <AppShell.Main>

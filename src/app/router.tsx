@@ -1,48 +1,61 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, Navigate, redirect } from 'react-router';
 import { AppLayout } from './app-layout';
-import { HomeRedirect } from './home-redirect';
 import { NotFound } from './not-found';
+import { prefetchListings, prefetchShell, startPage } from './prefetch';
 import { RouteError } from './route-error';
 
 /**
  * Every area is its own lazily loaded chunk, so the first page load carries only the
  * shell and the page the user opened. Routes carry the chatbot id so every view is linkable.
+ * Loaders run beside the lazy chunks: they start the page's requests and return at once.
  */
-export const router = createBrowserRouter([
-  {
-    path: '/',
-    element: <AppLayout />,
-    errorElement: <RouteError />,
-    children: [
-      {
-        errorElement: <RouteError />,
-        children: [
-          { index: true, element: <HomeRedirect /> },
-          {
-            path: 'connection',
-            lazy: () => import('../features/connection/connection-page').then((m) => ({ Component: m.ConnectionPage })),
-          },
-          {
-            path: 'bots/:botId',
-            children: [
-              { index: true, element: <Navigate to="settings" replace /> },
-              {
-                path: 'settings',
-                lazy: () => import('../features/settings/settings-page').then((m) => ({ Component: m.SettingsPage })),
-              },
-              {
-                path: 'chat',
-                lazy: () => import('../features/chat/chat-page').then((m) => ({ Component: m.ChatPage })),
-              },
-              {
-                path: 'listings',
-                lazy: () => import('../features/listings/listings-page').then((m) => ({ Component: m.ListingsPage })),
-              },
-            ],
-          },
-          { path: '*', element: <NotFound /> },
-        ],
+export function createRouter(queryClient: QueryClient) {
+  return createBrowserRouter([
+    {
+      path: '/',
+      loader: () => {
+        prefetchShell(queryClient);
+        return null;
       },
-    ],
-  },
-]);
+      element: <AppLayout />,
+      errorElement: <RouteError />,
+      children: [
+        {
+          errorElement: <RouteError />,
+          children: [
+            // Decided before anything renders, so the start page's own loaders run at once.
+            { index: true, loader: async () => redirect(await startPage(queryClient)) },
+            {
+              path: 'connection',
+              lazy: () => import('../features/connection/connection-page').then((m) => ({ Component: m.ConnectionPage })),
+            },
+            {
+              path: 'bots/:botId',
+              children: [
+                { index: true, element: <Navigate to="settings" replace /> },
+                {
+                  path: 'settings',
+                  lazy: () => import('../features/settings/settings-page').then((m) => ({ Component: m.SettingsPage })),
+                },
+                {
+                  path: 'chat',
+                  lazy: () => import('../features/chat/chat-page').then((m) => ({ Component: m.ChatPage })),
+                },
+                {
+                  path: 'listings',
+                  loader: ({ params, request }) => {
+                    prefetchListings(queryClient, params.botId, request.url);
+                    return null;
+                  },
+                  lazy: () => import('../features/listings/listings-page').then((m) => ({ Component: m.ListingsPage })),
+                },
+              ],
+            },
+            { path: '*', element: <NotFound /> },
+          ],
+        },
+      ],
+    },
+  ]);
+}

@@ -1,27 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { bootstrapQueryOptions } from '../../api/console';
-import { emptyConnection, saveConnection } from '../../api/credentials';
 import { useConnection } from '../../api/use-connection';
+import { adoptBootstrap, isUntouched } from './adopt-bootstrap';
 
 /**
- * A browser that has never connected takes what the server beside the app offers:
- * its chatbots and, on the local service with demo keys, those keys. The user types nothing.
- * Returns true while that first look is still under way.
+ * A browser that has never connected takes what the server beside the app offers: the
+ * user types nothing. Returns true while that first look is still under way. The router
+ * usually started the same query already (see src/app/prefetch.ts); this one joins it.
  */
 export function useBootstrapConnection(): boolean {
   const connection = useConnection();
-  const untouched = connection.chatbotIds.length === 0 && !connection.secretKey && !connection.sessionKey;
+  const untouched = isUntouched(connection);
   const bootstrap = useQuery({ ...bootstrapQueryOptions(), enabled: untouched });
 
   useEffect(() => {
-    if (!untouched || !bootstrap.data || bootstrap.data.chatbotIds.length === 0) return;
-    saveConnection({
-      ...emptyConnection,
-      chatbotIds: bootstrap.data.chatbotIds,
-      secretKey: bootstrap.data.secretKey ?? '',
-      sessionKey: bootstrap.data.sessionKey ?? '',
-    });
+    if (untouched) adoptBootstrap(bootstrap.data);
   }, [untouched, bootstrap.data]);
 
   return untouched && (bootstrap.isPending || (bootstrap.data?.chatbotIds.length ?? 0) > 0);

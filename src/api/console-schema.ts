@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/**
+ * What the server beside the app says about itself (not part of the hosted interface):
+ * local service or proxy, the chatbots it seeded, and the demo keys when it still uses
+ * them, so a new user is connected without typing anything.
+ */
+export const bootstrapSchema = z.object({
+  mode: z.enum(['local', 'proxy']),
+  chatbotIds: z.array(z.string()),
+  secretKey: z.string().optional(),
+  sessionKey: z.string().optional(),
+  keysHeldByServer: z.boolean(),
+});
+export type Bootstrap = z.infer<typeof bootstrapSchema>;

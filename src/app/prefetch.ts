@@ -1,0 +1,52 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { loadContract } from '../api/client';
+import { bootstrapQueryOptions } from '../api/console';
+import { getConnection } from '../api/credentials';
+import { listingListQueryOptions } from '../api/listings';
+import { adoptBootstrap, isUntouched } from '../features/connection/adopt-bootstrap';
+
+/*
+ * Route loaders start the requests a page needs as soon as the URL is known, beside the
+ * download of the page's code, instead of after the code has loaded and rendered. They
+ * only warm the query cache with the pages' own query options and never wait for it, so
+ * a navigation is not held up and a failure is left for the page to show.
+ */
+
+let connecting: Promise<void> | undefined;
+
+/** Connects an untouched browser from the bootstrap; resolves once the connection is known. */
+function ensureConnection(queryClient: QueryClient): Promise<void> {
+  if (!isUntouched(getConnection())) return Promise.resolve();
+  connecting ??= queryClient
+    .ensureQueryData(bootstrapQueryOptions())
+    .then(adoptBootstrap, () => undefined)
+    .finally(() => {
+      connecting = undefined;
+    });
+  return connecting;
+}
+
+/** Every page: the connection, and the schemas its answers are checked against. */
+export function prefetchShell(queryClient: QueryClient): void {
+  loadContract().catch(() => undefined);
+  void ensureConnection(queryClient);
+}
+
+/** The listings page: the page of listings its URL shows. */
+export function prefetchListings(queryClient: QueryClient, chatbotId: string | undefined, url: string): void {
+  if (!chatbotId) return;
+  const view = import('../features/listings/listing-view');
+  Promise.all([view, ensureConnection(queryClient)])
+    .then(([{ listRequestOf, readListingView }]) => {
+      const request = listRequestOf(chatbotId, readListingView(new URL(url).searchParams));
+      return queryClient.prefetchQuery(listingListQueryOptions(request));
+    })
+    .catch(() => undefined);
+}
+
+/** The start page: the first connected chatbot's listings, or Connection when there is none. */
+export async function startPage(queryClient: QueryClient): Promise<string> {
+  await ensureConnection(queryClient);
+  const first = getConnection().chatbotIds[0];
+  return first ? `/bots/${encodeURIComponent(first)}/listings` : '/connection';
+}
