@@ -88,8 +88,10 @@ export async function apiRequest<Name extends OperationName>(
     });
   } catch (error) {
     if (options.signal?.aborted) throw error;
+    if (!options.connection) reachabilityListeners.forEach((listener) => listener(false));
     throw new ApiError(name, 0, 0, 'The service could not be reached. Check that it is running and try again.');
   }
+  if (!options.connection) reachabilityListeners.forEach((listener) => listener(true));
   if (!response.ok) {
     const error = await errorFromResponse(name, response);
     // A test of unsaved credentials reports its own 401s; everything else lets the app react.
@@ -109,6 +111,19 @@ const unauthorizedListeners = new Set<UnauthorizedListener>();
 export function onUnauthorized(listener: UnauthorizedListener): () => void {
   unauthorizedListeners.add(listener);
   return () => unauthorizedListeners.delete(listener);
+}
+
+type ReachabilityListener = (reachable: boolean) => void;
+const reachabilityListeners = new Set<ReachabilityListener>();
+
+/**
+ * Tells the app shell, after every request to the stored connection, whether the service
+ * answered at all (any status) or could not be reached, so it can show that the service is
+ * offline and notice when it is back.
+ */
+export function onReachability(listener: ReachabilityListener): () => void {
+  reachabilityListeners.add(listener);
+  return () => reachabilityListeners.delete(listener);
 }
 
 async function errorFromResponse(name: OperationName, response: Response): Promise<ApiError> {
