@@ -78,6 +78,8 @@ export async function apiRequest<Name extends OperationName>(
   const headers: Record<string, string> = { ...credentialHeaders(name, connection) };
   if (spec.method === 'POST') headers['content-type'] = 'application/json';
 
+  // A test of another address says nothing about the service the app works with.
+  const reportsReachability = !options.connection || options.connection.baseUrl === getConnection().baseUrl;
   let response: Response;
   try {
     response = await fetch(`${connection.baseUrl}${spec.path}`, {
@@ -88,10 +90,10 @@ export async function apiRequest<Name extends OperationName>(
     });
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    if (!options.connection) reachabilityListeners.forEach((listener) => listener(false));
+    if (reportsReachability) reachabilityListeners.forEach((listener) => listener(false));
     throw new ApiError(name, 0, 0, 'The service could not be reached. Check that it is running and try again.');
   }
-  if (!options.connection) reachabilityListeners.forEach((listener) => listener(true));
+  if (reportsReachability) reachabilityListeners.forEach((listener) => listener(true));
   if (!response.ok) {
     const error = await errorFromResponse(name, response);
     // A test of unsaved credentials reports its own 401s; everything else lets the app react.

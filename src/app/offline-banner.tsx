@@ -15,7 +15,6 @@ export function OfflineBanner() {
       icon={<IconPlugConnectedX size={18} />}
       title="The service is offline"
       role="status"
-      aria-label="Service status"
       mb="md"
     >
       <Group justify="space-between" wrap="nowrap" align="flex-start">
