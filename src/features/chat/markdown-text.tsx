@@ -34,11 +34,14 @@ const components: Components = {
   },
 };
 
-/** An answer as safe Markdown: raw HTML is never rendered, links are http(s) only. */
+/**
+ * An answer as safe Markdown: raw HTML is shown as the text it is (never rendered, and not
+ * dropped either: an answer quoting `<b>` keeps it), links are http(s) only.
+ */
 export const MarkdownText = memo(function MarkdownText({ text }: { text: string }) {
   return (
     <Typography fz="sm">
-      <Markdown skipHtml urlTransform={urlTransform} components={components}>
+      <Markdown urlTransform={urlTransform} components={components}>
         {text}
       </Markdown>
     </Typography>
