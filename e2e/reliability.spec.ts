@@ -77,7 +77,9 @@ test.describe('the service stops while the user works', () => {
 
     await service.stop();
 
-    // Settings: the save fails, says why, and every edit stays.
+    // Settings: the save fails, says why, and every edit stays. (Each tab is brought to the
+    // front before use: a hidden tab runs no animation frames, and notifications wait for them.)
+    await settings.bringToFront();
     await settings.getByRole('button', { name: 'Save changes' }).click();
     await expect(settings.getByRole('alert').filter({ hasText: 'Settings not saved' })).toContainText('could not be reached');
     await expect(offlineBanner(settings)).toBeVisible();
@@ -86,12 +88,14 @@ test.describe('the service stops while the user works', () => {
     await expect(settings.getByTestId('unsaved-summary')).toContainText('2 unsaved changes');
 
     // Listings: the form stays open with everything typed and says why it did not save.
+    await listings.bringToFront();
     await form.getByRole('button', { name: 'Save listing' }).click();
     await expect(form.getByRole('alert').filter({ hasText: 'Not saved' })).toContainText('could not be reached');
     await expect(offlineBanner(listings)).toBeVisible();
     await expectNewListingKept(form, mls, city);
 
     // Chat: no session can open; the message stays in the composer.
+    await chat.bringToFront();
     await messageBox(chat).press('Enter');
     await expect(chat.getByRole('alert').filter({ hasText: 'No chat session could be opened' })).toContainText(
       'could not be reached',
@@ -100,6 +104,7 @@ test.describe('the service stops while the user works', () => {
     await expect(messageBox(chat)).toHaveValue('Any homes for sale in Austin?');
 
     // Connection: the test names the unreachable service, and the shell says it is offline.
+    await connection.bringToFront();
     await connection.getByRole('button', { name: 'Test connection' }).click();
     const results = connection.getByRole('region', { name: 'Connection test results' });
     await expect(results.getByText('Some checks failed')).toBeVisible();
@@ -113,26 +118,31 @@ test.describe('the service stops while the user works', () => {
       await expect(offlineBanner(page)).toBeHidden({ timeout: 30_000 });
     }
 
+    await settings.bringToFront();
     await expect(settings.getByLabel('Name', { exact: true })).toHaveValue(`Offline-proof bot ${stamp}`);
     await settings.getByRole('button', { name: 'Save changes' }).click();
     await expect(settings.getByRole('alert').filter({ hasText: 'Settings saved' })).toContainText('Name, Welcome message');
     await expect(settings.getByTestId('unsaved-summary')).toHaveText('No unsaved changes');
 
+    await listings.bringToFront();
     await expectNewListingKept(form, mls, city);
     await form.getByRole('button', { name: 'Save listing' }).click();
     await expect(form).toBeHidden();
     await listings.getByLabel('City').fill(city);
     await expect(listings.getByRole('table', { name: 'Listings' }).getByRole('row').filter({ hasText: mls })).toHaveCount(1);
 
+    await chat.bringToFront();
     await expect(messageBox(chat)).toHaveValue('Any homes for sale in Austin?');
     await messageBox(chat).press('Enter');
     await expect(lastAnswer(chat)).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
     await expect(messageBox(chat)).toHaveValue('');
 
+    await connection.bringToFront();
     await connection.getByRole('button', { name: 'Test connection' }).click();
     await expect(results.getByText('All checks passed')).toBeVisible();
 
     // What was saved after the outage is what the service now holds.
+    await settings.bringToFront();
     await settings.reload();
     await expect(settings.getByLabel('Name', { exact: true })).toHaveValue(`Offline-proof bot ${stamp}`);
     await context.close();
@@ -141,6 +151,7 @@ test.describe('the service stops while the user works', () => {
 
 test.describe('nothing typed is lost in the browser', () => {
   test('an open listing form, a settings draft and a chat transcript survive a reload', async ({ page }) => {
+    test.setTimeout(120_000);
     const stamp = Date.now().toString(36).toUpperCase();
     const mls = `RLD-${stamp}`;
     const city = `Reload City ${stamp}`;
@@ -194,7 +205,11 @@ test.describe('nothing typed is lost in the browser', () => {
     page.once('dialog', (dialog) => void dialog.accept());
     await page.reload();
     await expect(page.getByLabel('Welcome message')).toHaveValue(`Draft welcome ${stamp}`);
-    await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes restored' })).toBeVisible();
+    const restored = page.getByRole('status').filter({ hasText: 'Unsaved changes restored' });
+    await expect(restored).toBeVisible();
+    // Discarded, so leaving the page has nothing to ask about.
+    await restored.getByRole('button', { name: 'Discard them' }).click();
+    await expect(page.getByTestId('unsaved-summary')).toHaveText('No unsaved changes');
 
     // Chat: the transcript comes back with the question and its answer.
     await page.goto(`/bots/${BOT}/chat`);
