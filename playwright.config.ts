@@ -9,7 +9,17 @@ const baseURL = `http://localhost:${PORT}`;
 const dataDir = join(tmpdir(), `realty-bot-e2e-${PORT}`);
 
 /** Each spec file works on its own seeded chatbot so files can run side by side. */
-const E2E_CHATBOT_IDS = ['e2e-shell', 'e2e-settings', 'e2e-chat', 'e2e-listings', 'e2e-reliability', 'e2e-security', 'e2e-faults'];
+const E2E_CHATBOT_IDS = [
+  'e2e-shell',
+  'e2e-settings',
+  'e2e-chat',
+  'e2e-listings',
+  'e2e-reliability',
+  'e2e-security',
+  'e2e-faults',
+  'e2e-injection',
+  'e2e-secrets',
+];
 
 export default defineConfig({
   testDir: 'e2e',

@@ -95,6 +95,8 @@ export async function apiRequest<Name extends OperationName>(
   const headers: Record<string, string> = { ...credentialHeaders(name, connection) };
   if (spec.method === 'POST') headers['content-type'] = 'application/json';
 
+  // A test of another address says nothing about the service the app works with.
+  const reportsReachability = !options.connection || options.connection.baseUrl === getConnection().baseUrl;
   let response: Response;
   try {
     response = await fetch(`${connection.baseUrl}${spec.path}`, {
@@ -105,8 +107,10 @@ export async function apiRequest<Name extends OperationName>(
     });
   } catch (error) {
     if (options.signal?.aborted) throw error;
+    if (reportsReachability) reachabilityListeners.forEach((listener) => listener(false));
     throw new ApiError(name, 0, 0, 'The service could not be reached. Check that it is running and try again.');
   }
+  if (reportsReachability) reachabilityListeners.forEach((listener) => listener(true));
   if (!response.ok) {
     const error = await errorFromResponse(name, response);
     // A test of unsaved credentials reports its own 401s; everything else lets the app react.
@@ -126,6 +130,19 @@ const unauthorizedListeners = new Set<UnauthorizedListener>();
 export function onUnauthorized(listener: UnauthorizedListener): () => void {
   unauthorizedListeners.add(listener);
   return () => unauthorizedListeners.delete(listener);
+}
+
+type ReachabilityListener = (reachable: boolean) => void;
+const reachabilityListeners = new Set<ReachabilityListener>();
+
+/**
+ * Tells the app shell, after every request to the stored connection, whether the service
+ * answered at all (any status) or could not be reached, so it can show that the service is
+ * offline and notice when it is back.
+ */
+export function onReachability(listener: ReachabilityListener): () => void {
+  reachabilityListeners.add(listener);
+  return () => reachabilityListeners.delete(listener);
 }
 
 async function errorFromResponse(name: OperationName, response: Response): Promise<ApiError> {

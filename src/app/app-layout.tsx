@@ -8,6 +8,7 @@ import { PageLoader } from '../components/page-loader';
 import { ChatbotSwitcher } from '../features/connection/chatbot-switcher';
 import { useBootstrapConnection } from '../features/connection/use-bootstrap-connection';
 import { ColorSchemeToggle } from './color-scheme-toggle';
+import { OfflineBanner } from './offline-banner';
 
 const AREAS = [
   { section: 'settings', label: 'Settings', icon: IconAdjustments },
@@ -85,6 +86,7 @@ export function AppLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main>
+        <OfflineBanner />
         {bootstrapping ? (
           <PageLoader label="Connecting" />
         ) : (

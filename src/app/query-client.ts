@@ -14,7 +14,9 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: { retry: shouldRetry, refetchOnWindowFocus: false },
-      mutations: { retry: false },
+      // A save is never held back while the service is offline: it fails at once, so the form
+      // keeps what was typed and says why (see service-status.ts for queries).
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -1,3 +1,4 @@
+import { readStoredJson, removeStored, writeStoredJson } from '../../lib/stored-json';
 import { chatStateSchema, emptyChatState, type ChatState } from './chat-transcript';
 
 /**
@@ -13,19 +14,8 @@ export function chatStorageKey(chatbotId: string): string {
 const PAGE_CLOSED_MESSAGE = 'The page was closed or reloaded before the answer was complete.';
 
 export function loadChatState(chatbotId: string, storage: Storage = window.localStorage): ChatState {
-  let raw: string | null;
-  try {
-    raw = storage.getItem(chatStorageKey(chatbotId));
-  } catch {
-    return emptyChatState;
-  }
-  if (!raw) return emptyChatState;
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    return emptyChatState;
-  }
+  const json = readStoredJson(storage, chatStorageKey(chatbotId));
+  if (json === undefined) return emptyChatState;
   const parsed = chatStateSchema.safeParse(json);
   if (!parsed.success) return emptyChatState;
   const state = parsed.data;
@@ -45,11 +35,7 @@ export function loadChatState(chatbotId: string, storage: Storage = window.local
 
 /** Returns false when the browser refused to store (quota full, storage disabled). */
 export function saveChatState(chatbotId: string, state: ChatState, storage: Storage = window.localStorage): boolean {
-  try {
-    if (state.sessions.length === 0) storage.removeItem(chatStorageKey(chatbotId));
-    else storage.setItem(chatStorageKey(chatbotId), JSON.stringify(state));
-    return true;
-  } catch {
-    return false;
-  }
+  if (state.sessions.length > 0) return writeStoredJson(storage, chatStorageKey(chatbotId), state);
+  removeStored(storage, chatStorageKey(chatbotId));
+  return true;
 }

@@ -36,13 +36,16 @@ const components: Components = {
 
 function SafeMarkdown({ text }: { text: string }) {
   return (
-    <Markdown skipHtml urlTransform={urlTransform} components={components}>
+    <Markdown urlTransform={urlTransform} components={components}>
       {text}
     </Markdown>
   );
 }
 
-/** An answer as safe Markdown: raw HTML is never rendered, links are http(s) only. */
+/**
+ * An answer as safe Markdown: raw HTML is shown as the text it is (never rendered, and not
+ * dropped either: an answer quoting `<b>` keeps it), links are http(s) only.
+ */
 export const MarkdownText = memo(function MarkdownText({ text }: { text: string }) {
   return (
     <Typography fz="sm">
@@ -102,7 +105,7 @@ function parseBlock(text: string): ReactElement {
   let element = parsedBlocks.get(text);
   if (element) return element;
   // `Markdown` is a plain function of its props (no hooks), so its result can be kept.
-  element = Markdown({ children: text, skipHtml: true, urlTransform, components });
+  element = Markdown({ children: text, urlTransform, components });
   if (parsedBlocks.size >= PARSED_BLOCKS_KEPT) parsedBlocks.delete(parsedBlocks.keys().next().value!);
   parsedBlocks.set(text, element);
   return element;

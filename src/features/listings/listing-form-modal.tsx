@@ -29,9 +29,11 @@ import {
 } from './listing-form-schema';
 import { ListingImagesField } from './listing-images-field';
 import { KEY_TYPE_LABELS, SALE_TYPE_LABELS, SPACE_TYPE_LABELS, STATUS_LABELS } from './listing-labels';
-import { listingLabel, type Listing } from './parse-listing-row';
+import type { ListingFormTarget } from './listing-form-draft';
+import { listingLabel } from './parse-listing-row';
+import { useListingFormDraft } from './use-listing-form-draft';
 
-export type ListingFormTarget = { mode: 'create' } | { mode: 'edit'; listing: Listing };
+export type { ListingFormTarget } from './listing-form-draft';
 
 interface ListingFormModalProps {
   chatbotId: string;
@@ -58,6 +60,7 @@ export function ListingFormModal({ chatbotId, target, onClose }: ListingFormModa
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
+  const restoredDraft = useListingFormDraft(chatbotId, target, form);
   const createListing = useCreateListing();
   const updateListing = useUpdateListing();
   const [keyType, setKeyType] = useState<ListingKeyType>('PlatformId');
@@ -139,6 +142,11 @@ export function ListingFormModal({ chatbotId, target, onClose }: ListingFormModa
       <FormProvider {...form}>
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
+            {restoredDraft && (
+              <Text size="sm" c="dimmed" role="status">
+                What you had typed before the page was reloaded is back in the form.
+              </Text>
+            )}
             {problem && (
               <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="Not saved" role="alert">
                 {problem}

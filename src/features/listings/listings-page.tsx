@@ -21,7 +21,6 @@ import { ErrorAlert } from '../../components/error-alert';
 import { PageLoader } from '../../components/page-loader';
 import { LISTING_COLUMNS } from './listing-columns';
 import { ListingFilters, type ListingFilterValues } from './listing-filters';
-import type { ListingFormTarget } from './listing-form-modal';
 import { LazyListingFormModal, preloadListingForm } from './lazy-listing-form-modal';
 import {
   hasFilters,
@@ -36,6 +35,7 @@ import { ListingsTable } from './listings-table';
 import { listingLabel, parseListingRow, type Listing } from './parse-listing-row';
 import { useDeleteListingsAction } from './use-delete-listings-action';
 import { useHiddenColumns } from './use-hidden-columns';
+import { useListingFormTarget } from './use-listing-form-draft';
 
 const COLUMN_IDS = LISTING_COLUMNS.map((column) => column.id);
 const PAGE_SIZE_OPTIONS = PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
@@ -55,12 +55,12 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
   const queryClient = useQueryClient();
 
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
-  const [formTarget, setFormTarget] = useState<ListingFormTarget | null>(null);
   const { hidden, setColumnVisible } = useHiddenColumns(COLUMN_IDS);
   const { confirmDelete, isDeleting } = useDeleteListingsAction(chatbotId);
   const filters = useMemo(() => ({ city, saleType, mls }), [city, saleType, mls]);
 
   const listings = useMemo(() => query.data?.List.map(parseListingRow) ?? [], [query.data]);
+  const { formTarget, openForm: setFormTarget, closeForm } = useListingFormTarget(chatbotId, listings);
   const total = query.data?.VirtualCount ?? 0;
   const pages = pageCount(total, size);
   const stale = query.isPlaceholderData;
@@ -213,7 +213,7 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
           key={formTarget.mode === 'edit' ? formTarget.listing.ID : 'create'}
           chatbotId={chatbotId}
           target={formTarget}
-          onClose={() => setFormTarget(null)}
+          onClose={closeForm}
         />
       )}
     </Stack>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHATBOT_SETTING_KEYS, chatbotSettingsSchema, type ChatbotSettings } from '../../api/contract';
+import { readStoredJson, removeStored, writeStoredJson } from '../../lib/stored-json';
 import type { SettingsFormValues } from './settings-form-schema';
 
 /**
@@ -23,33 +24,8 @@ export function draftKey(chatbotId: string): string {
 const savedRecordSchema = z.object({ savedAt: z.string(), settings: chatbotSettingsSchema });
 export type SavedSettingsRecord = z.infer<typeof savedRecordSchema>;
 
-function readJson(storage: Storage, key: string): unknown {
-  try {
-    const raw = storage.getItem(key);
-    return raw === null ? undefined : (JSON.parse(raw) as unknown);
-  } catch {
-    return undefined;
-  }
-}
-
-function write(storage: Storage, key: string, value: unknown): void {
-  try {
-    storage.setItem(key, JSON.stringify(value));
-  } catch {
-    // Full or disabled storage: the service still has the settings; only the fallback is lost.
-  }
-}
-
-function remove(storage: Storage, key: string): void {
-  try {
-    storage.removeItem(key);
-  } catch {
-    // Nothing to clean up if storage is unavailable.
-  }
-}
-
 export function loadSavedSettings(chatbotId: string, storage: Storage = window.localStorage): SavedSettingsRecord | null {
-  const parsed = savedRecordSchema.safeParse(readJson(storage, savedSettingsKey(chatbotId)));
+  const parsed = savedRecordSchema.safeParse(readStoredJson(storage, savedSettingsKey(chatbotId)));
   return parsed.success ? parsed.data : null;
 }
 
@@ -61,7 +37,8 @@ export function rememberSavedSettings(
 ): void {
   // Parsing keeps exactly the setting fields, so nothing else can ride along into storage.
   const clean = chatbotSettingsSchema.safeParse(settings);
-  if (clean.success) write(storage, savedSettingsKey(chatbotId), { savedAt: now.toISOString(), settings: clean.data });
+  // Full or disabled storage: the service still has the settings; only the fallback is lost.
+  if (clean.success) writeStoredJson(storage, savedSettingsKey(chatbotId), { savedAt: now.toISOString(), settings: clean.data });
 }
 
 export type SettingsDraft = Partial<SettingsFormValues>;
@@ -93,7 +70,7 @@ export interface LoadedDraft {
 }
 
 export function loadDraft(chatbotId: string, storage: Storage = window.localStorage): LoadedDraft | null {
-  const parsed = draftRecordSchema.safeParse(readJson(storage, draftKey(chatbotId)));
+  const parsed = draftRecordSchema.safeParse(readStoredJson(storage, draftKey(chatbotId)));
   if (!parsed.success) return null;
   const values: Record<string, unknown> = {};
   for (const key of CHATBOT_SETTING_KEYS) {
@@ -115,9 +92,9 @@ export function saveDraft(
     clearDraft(chatbotId, storage);
     return;
   }
-  write(storage, draftKey(chatbotId), { savedAt: now.toISOString(), values });
+  writeStoredJson(storage, draftKey(chatbotId), { savedAt: now.toISOString(), values });
 }
 
 export function clearDraft(chatbotId: string, storage: Storage = window.localStorage): void {
-  remove(storage, draftKey(chatbotId));
+  removeStored(storage, draftKey(chatbotId));
 }
