@@ -4,18 +4,12 @@ import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { config as zodConfig } from 'zod';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { LazyNotifications } from './app/lazy-notifications';
 import { createQueryClient } from './app/query-client';
 import { createRouter } from './app/router';
 import { theme } from './app/theme';
-
-// zod compiles each object schema to a function on its first parse; in the browser most
-// schemas parse a handful of times, so the compiling costs more than it saves (and a strict
-// CSP would report zod's probe for it). The server keeps the compiler.
-zodConfig({ jitless: true });
 
 const queryClient = createQueryClient();
 const router = createRouter(queryClient);
