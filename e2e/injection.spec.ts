@@ -220,8 +220,9 @@ test.describe('injected markup stays text', () => {
     await expect(page.getByRole('combobox', { name: 'Chatbot' })).toHaveValue(IMG);
     await expect(page.getByRole('alert').filter({ hasText: 'could not be loaded' })).toBeVisible();
     await expectInert(page);
-    await page.getByRole('combobox', { name: 'Chatbot' }).click();
-    await expect(page.getByRole('option', { name: IMG })).toBeVisible();
+    // The switcher is a native select: its options are text by construction, and the one for
+    // this id carries the markup as its label.
+    await expect(page.getByRole('combobox', { name: 'Chatbot' }).getByRole('option', { name: IMG })).toHaveText(IMG);
     await expectInert(page);
     expect(dialogs).toEqual([]);
   });
