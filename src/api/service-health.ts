@@ -1,5 +1,5 @@
 import { getConnection, type Connection } from './credentials';
-import { operations } from './contract';
+import { endpoints } from './contract/endpoints';
 
 /**
  * Whether the service answers at all, whatever it thinks of the request: used only to
@@ -9,7 +9,7 @@ import { operations } from './contract';
  * ever sent with a probe.
  */
 export async function isServiceReachable(connection: Connection = getConnection(), signal?: AbortSignal): Promise<boolean> {
-  const url = connection.baseUrl ? `${connection.baseUrl}${operations.ModelList.path}` : '/console/health';
+  const url = connection.baseUrl ? `${connection.baseUrl}${endpoints.ModelList.path}` : '/console/health';
   try {
     const response = await fetch(url, {
       method: 'GET',
