@@ -1,6 +1,7 @@
 import { Anchor, Text, Typography } from '@mantine/core';
 import { memo, useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import Markdown, { type Components, type UrlTransform } from 'react-markdown';
+import { plainParagraphOf } from './plain-paragraph';
 
 /** Only http(s) addresses survive; anything else (javascript:, data:, relative) becomes ''. */
 export function safeHttpUrl(url: string): string {
@@ -104,8 +105,9 @@ const PARSED_BLOCKS_KEPT = 2000;
 function parseBlock(text: string): ReactElement {
   let element = parsedBlocks.get(text);
   if (element) return element;
+  const plain = plainParagraphOf(text);
   // `Markdown` is a plain function of its props (no hooks), so its result can be kept.
-  element = Markdown({ children: text, urlTransform, components });
+  element = plain === null ? Markdown({ children: text, urlTransform, components }) : <p>{plain}</p>;
   if (parsedBlocks.size >= PARSED_BLOCKS_KEPT) parsedBlocks.delete(parsedBlocks.keys().next().value!);
   parsedBlocks.set(text, element);
   return element;
