@@ -126,7 +126,9 @@ export function Transcript({ session, settings, suggestionsDisabled, onSuggestio
         tabIndex={0}
         h="100%"
         p="xs"
-        style={{ overflowY: 'auto' }}
+        // Its size comes from the page around it, never from the messages: a growing answer
+        // then lays out only what is inside, not the page up to the root.
+        style={{ overflowY: 'auto', contain: 'strict' }}
       >
         <Stack ref={content} gap="sm">
           {settings?.WelcomeMessage && (
