@@ -42,6 +42,11 @@ export function Transcript({ session, settings, suggestionsDisabled, onSuggestio
   const following = useRef(true);
   const lastSeen = useRef<{ sessionId: number | null; count: number }>({ sessionId: null, count: 0 });
   const [awayFromEnd, setAwayFromEnd] = useState(false);
+  /** awayFromEnd as last rendered, for the resize observer, which outlives renders. */
+  const shownAway = useRef(false);
+  useEffect(() => {
+    shownAway.current = awayFromEnd;
+  }, [awayFromEnd]);
   /** The last scroll was the resize observer's, following the end. */
   const ownScroll = useRef(false);
   const messages = session?.messages ?? NO_MESSAGES;
@@ -81,7 +86,9 @@ export function Transcript({ session, settings, suggestionsDisabled, onSuggestio
       const fromEnd = height - element.scrollTop - element.clientHeight;
       following.current = following.current && fromEnd - grown <= FOLLOW_THRESHOLD_PX;
       if (!following.current) {
-        setAwayFromEnd(true);
+        // Not once per frame while the user reads above a growing answer: that would
+        // render the whole transcript in each of those frames.
+        if (!shownAway.current) setAwayFromEnd(true);
         return;
       }
       const before = element.scrollTop;
