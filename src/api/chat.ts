@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch, apiRequest } from './client';
 import type { ClientAskRequest } from './contract';
-import { readAnswerBatches, StreamStalledError, type StreamEvent } from './stream';
+import { readAnswerBatches, StreamStalledError, type AnswerBatch } from './stream';
 
 /** Opens a new chat session with a chatbot (GetSession). */
 export function useCreateSession() {
@@ -23,14 +23,14 @@ export function askChatbot(body: Omit<ClientAskRequest, 'stream'>, signal?: Abor
 export const STREAM_IDLE_TIMEOUT_MS = 30_000;
 
 /**
- * A streamed answer as typed events, handed over per network chunk (see `readAnswerBatches`).
+ * A streamed answer, handed over per network chunk (see `readAnswerBatches`).
  * Aborting the signal stops reading and the request; waiting `STREAM_IDLE_TIMEOUT_MS` for the
  * first byte, or between two chunks, stops them with a `StreamStalledError`.
  */
 export async function* askChatbotStream(
   body: Omit<ClientAskRequest, 'stream'>,
   signal?: AbortSignal,
-): AsyncGenerator<StreamEvent[]> {
+): AsyncGenerator<AnswerBatch> {
   const waiting = new AbortController();
   const timer = setTimeout(() => waiting.abort(new StreamStalledError(STREAM_IDLE_TIMEOUT_MS, 0)), STREAM_IDLE_TIMEOUT_MS);
   let response: Response;

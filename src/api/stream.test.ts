@@ -1,6 +1,14 @@
 import { ApiError } from './client';
 import type { StreamFinal } from './contract';
-import { readAnswerBatches, readAnswerStream, StreamFormatError, StreamIncompleteError, StreamStalledError, type StreamEvent } from './stream';
+import {
+  readAnswerBatches,
+  readAnswerStream,
+  StreamFormatError,
+  StreamIncompleteError,
+  StreamStalledError,
+  type AnswerBatch,
+  type StreamEvent,
+} from './stream';
 
 const encoder = new TextEncoder();
 
@@ -309,33 +317,78 @@ describe('readAnswerStream, stopping', () => {
 describe('readAnswerBatches', () => {
   const frameOf = (content: string) => `data: ${json({ content })}\n\n`;
 
-  it('hands over every event a network chunk completes in one batch, and none for a chunk that completes nothing', async () => {
+  it('hands over every fragment a network chunk completes in one batch, and none for a chunk that completes nothing', async () => {
     const chunks = [frameOf('a') + frameOf('b') + 'data: {"con', 'tent":"c"}\n', '\n' + frameOf('d') + `data: ${json(FINAL)}\n\n`];
-    const batches: StreamEvent[][] = [];
+    const batches: AnswerBatch[] = [];
     for await (const batch of readAnswerBatches(streamOf(chunks.map((chunk) => encoder.encode(chunk))))) batches.push(batch);
-    expect(batches).toEqual([
-      [
-        { type: 'fragment', content: 'a' },
-        { type: 'fragment', content: 'b' },
-      ],
-      [
-        { type: 'fragment', content: 'c' },
-        { type: 'fragment', content: 'd' },
-        { type: 'final', final: FINAL },
-      ],
-    ]);
+    expect(batches).toEqual([{ fragments: ['a', 'b'] }, { fragments: ['c', 'd'], final: FINAL }]);
   });
 
-  it('hands over the events of a chunk that came before a malformed object, then throws', async () => {
+  it('hands over the fragments of a chunk that came before a malformed object, then throws', async () => {
     const iterator = readAnswerBatches(fromText(frameOf('a') + frameOf('b') + 'data: {"content":\n\n' + frameOf('c')));
-    expect(await iterator.next()).toEqual({
-      done: false,
-      value: [
-        { type: 'fragment', content: 'a' },
-        { type: 'fragment', content: 'b' },
-      ],
-    });
+    expect(await iterator.next()).toEqual({ done: false, value: { fragments: ['a', 'b'] } });
     await expect(iterator.next()).rejects.toBeInstanceOf(StreamFormatError);
+  });
+
+  describe('a chunk of many frames at once', () => {
+    /** Fragments whose JSON holds what could confuse reading many frames at once. */
+    const TRICKY = ['a "},{"content":"b', 'back\\slash\\', '\\"', '}', ',', '{"content":"x"}', 'line\nfeed', '\u2028', ''];
+
+    it('reads every fragment and the final object of a body that arrives whole', async () => {
+      const body = TRICKY.map(frameOf).join('') + `data: ${json(FINAL)}\n\n`;
+      const batches: AnswerBatch[] = [];
+      for await (const batch of readAnswerBatches(fromText(body))) batches.push(batch);
+      expect(batches).toEqual([{ fragments: TRICKY, final: FINAL }]);
+    });
+
+    it('reads fragments written with spaces or other keys order the same as bare ones', async () => {
+      const body = 'data: {"content": "a"}\n\n' + frameOf('b') + 'data: { "content":"c" }\n\n' + frameOf('d') + `data: ${json(FINAL)}\n\n`;
+      expect(await collect(fromText(body))).toEqual([
+        ...['a', 'b', 'c', 'd'].map((content) => ({ type: 'fragment', content })),
+        { type: 'final', final: FINAL },
+      ]);
+    });
+
+    it('finishes a frame the previous chunk left open, then reads the rest at once', async () => {
+      const chunks = ['data: {"content":"a"}\n\ndata: {"cont', 'ent":"b"}\n\n' + frameOf('c') + frameOf('d'), `data: ${json(FINAL)}\n\n`];
+      const batches: AnswerBatch[] = [];
+      for await (const batch of readAnswerBatches(streamOf(chunks.map((chunk) => encoder.encode(chunk))))) batches.push(batch);
+      expect(batches).toEqual([{ fragments: ['a'] }, { fragments: ['b', 'c', 'd'] }, { final: FINAL, fragments: [] }]);
+    });
+
+    it.each([
+      ['a comment', ': ping\n\n'],
+      ['blank data', 'data:\n\n'],
+      ['[DONE]', 'data: [DONE]\n\n'],
+      ['another field', 'event: message\ndata: {"content":"x"}\n\n'],
+      ['data over two lines', 'data: {"content":\ndata: "x"}\n\n'],
+      ['no space after the colon', 'data:{"content":"x"}\n\n'],
+      ['an extra blank line', '\n'],
+    ])('reads a body with %s among the frames as it reads it frame by frame', async (_case, odd) => {
+      const body = frameOf('a') + frameOf('b') + odd + frameOf('c') + `data: ${json(FINAL)}\n\n`;
+      expect(await collect(fromText(body))).toEqual(await collect(fromText(body, 1)));
+    });
+
+    it('keeps the fragments before a malformed object and names it, as frame by frame', async () => {
+      // A number, a raw control character in a string, not an object, not JSON.
+      for (const bad of ['{"content":5}', '{"content":"a\u0001"}', '"text"', '{"content":"x"']) {
+        const body = frameOf('a') + frameOf('b') + `data: ${bad}\n\n` + frameOf('c');
+        const whole = await collectUntilError(fromText(body));
+        const byByte = await collectUntilError(fromText(body, 1));
+        expect(whole.events).toEqual([
+          { type: 'fragment', content: 'a' },
+          { type: 'fragment', content: 'b' },
+        ]);
+        expect(whole.error).toBeInstanceOf(StreamFormatError);
+        expect(whole.error).toEqual(byByte.error);
+        expect((whole.error as StreamFormatError).excerpt).toBe(bad);
+      }
+    });
+
+    it('stops at the final object, like frame by frame', async () => {
+      const body = frameOf('a') + `data: ${json(FINAL)}\n\n` + frameOf('after the end');
+      expect(await collect(fromText(body))).toEqual([{ type: 'fragment', content: 'a' }, { type: 'final', final: FINAL }]);
+    });
   });
 
   describe('idle timeout', () => {
@@ -345,7 +398,7 @@ describe('readAnswerBatches', () => {
     it('throws StreamStalledError and lets go of the body when nothing arrives for idleTimeoutMs', async () => {
       const { body, state } = openStream([frameOf('a')]);
       const iterator = readAnswerBatches(body, { idleTimeoutMs: 30_000 });
-      expect(await iterator.next()).toEqual({ done: false, value: [{ type: 'fragment', content: 'a' }] });
+      expect(await iterator.next()).toEqual({ done: false, value: { fragments: ['a'] } });
       const next = iterator.next();
       const settled = expect(next).rejects.toBeInstanceOf(StreamStalledError);
       await vi.advanceTimersByTimeAsync(29_999);
@@ -363,7 +416,7 @@ describe('readAnswerBatches', () => {
           controller = streamController;
         },
       });
-      const batches: StreamEvent[][] = [];
+      const batches: AnswerBatch[] = [];
       const reading = (async () => {
         for await (const batch of readAnswerBatches(body, { idleTimeoutMs: 1000 })) batches.push(batch);
       })();
@@ -374,7 +427,7 @@ describe('readAnswerBatches', () => {
       await vi.advanceTimersByTimeAsync(900);
       controller.enqueue(encoder.encode(`data: ${json(FINAL)}\n\n`));
       await reading;
-      expect(batches.flat().map((event) => event.type)).toEqual(['fragment', 'fragment', 'fragment', 'final']);
+      expect(batches).toEqual([{ fragments: ['a'] }, { fragments: ['b'] }, { fragments: ['c'] }, { fragments: [], final: FINAL }]);
     });
   });
 });

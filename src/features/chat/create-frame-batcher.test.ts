@@ -42,11 +42,14 @@ describe('createFrameBatcher', () => {
 
     frames.runFrame();
     expect(flushed).toEqual([['The '], ['house ', 'has ']]);
+    expect(frames.booked).toBe(0);
 
+    // After that frame a new round starts: the first item at once, the next with the frame.
     batcher.push('three ');
     batcher.push('rooms.');
+    expect(flushed).toEqual([['The '], ['house ', 'has '], ['three ']]);
     frames.runFrame();
-    expect(flushed).toEqual([['The '], ['house ', 'has '], ['three ', 'rooms.']]);
+    expect(flushed).toEqual([['The '], ['house ', 'has '], ['three '], ['rooms.']]);
   });
 
   it('after a quiet frame hands over at once again', () => {

@@ -10,7 +10,7 @@ export const animationFrameScheduler: FrameScheduler = {
 };
 
 export interface FrameBatcher<T> {
-  /** Queues an item: handed over at once when nothing was this frame, else with the next frame. */
+  /** Queues an item: handed over at once when nothing was since the last frame, else with the next frame. */
   push(item: T): void;
   /** Hands over whatever is queued right now, e.g. before the final answer replaces it. */
   flush(): void;
@@ -21,16 +21,17 @@ export interface FrameBatcher<T> {
 /**
  * A fast stream can deliver hundreds of fragments a second; rendering each one would
  * keep React busy for every fragment and freeze the page. This hands items over at most
- * once per animation frame, which is as often as the eye can see. The first item after a
- * quiet frame goes at once, so a lone chunk is painted by the very next frame instead of
- * waiting a frame for its turn; items that follow within the same frame wait for it.
+ * once between two frames, plus once in a frame's callbacks for what arrived after that:
+ * never more often than the eye can see. The first item after a frame goes at once, so it
+ * renders while the page waits for the next frame instead of inside it; items that follow
+ * before that frame wait for it and go in its callbacks, painted by the same frame.
  */
 export function createFrameBatcher<T>(
   onFlush: (items: T[]) => void,
   scheduler: FrameScheduler = animationFrameScheduler,
 ): FrameBatcher<T> {
   let queue: T[] = [];
-  /** The frame after the last hand-over: until it comes, items wait for it. */
+  /** The next frame, booked by a hand-over: until it comes, items wait for it. */
   let handle: number | null = null;
   let disposed = false;
 
@@ -44,11 +45,8 @@ export function createFrameBatcher<T>(
 
   function onFrame() {
     handle = null;
-    // Something handed over keeps the pace at one hand-over per frame; a quiet frame ends it.
-    if (queue.length > 0) {
-      handle = scheduler.request(onFrame);
-      handOver();
-    }
+    // Painted by this very frame; what comes after it starts a new round.
+    handOver();
   }
 
   return {

@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen, waitFor } from '@testing-library/react';
-import { GrowingMarkdownText, MarkdownText, safeHttpUrl, splitMarkdownBlocks } from './markdown-text';
+import { createRandom } from '../../test-data';
+import { createBlockSplitter, GrowingMarkdownText, MarkdownText, safeHttpUrl, splitMarkdownBlocks } from './markdown-text';
 
 function renderMarkdown(text: string) {
   return render(
@@ -128,5 +129,34 @@ describe('GrowingMarkdownText', () => {
     const container = renderGrowing(text);
     expect(container.children).toHaveLength(80);
     expect(container.textContent?.replace(/\s+/g, '')).toBe(text.replace(/\s+/g, ''));
+  });
+});
+
+describe('createBlockSplitter', () => {
+  it('gives, for every text a growing answer passes through, the blocks splitMarkdownBlocks gives', () => {
+    const random = createRandom(11);
+    const pieces = ['word ', 'Word', '.', '\n', '\n\n', '1', '1.', ' ', '-', '- item', '12) ', '```', '~~~', '    code', '> quote', '# Head', '[a]: https://x.y', ']:', '*', '\t'];
+    for (let answer = 0; answer < 200; answer += 1) {
+      const split = createBlockSplitter();
+      let text = '';
+      for (let chunk = 0; chunk < 60; chunk += 1) {
+        text += Array.from({ length: random.int(1, 3) }, () => random.pick(pieces)).join('');
+        expect(split(text), JSON.stringify(text)).toEqual(splitMarkdownBlocks(text));
+      }
+    }
+  });
+
+  it('keeps the strings of the blocks that did not change', () => {
+    const split = createBlockSplitter();
+    const first = split('One.\n\nTwo.\n\nThree.\n\nFou');
+    const second = split('One.\n\nTwo.\n\nThree.\n\nFour.');
+    expect(second[0]).toBe(first[0]);
+    expect(second.at(-1)).toBe('Four.');
+  });
+
+  it('starts again for a text that is not the last one grown', () => {
+    const split = createBlockSplitter();
+    split('One.\n\nTwo.\n\nThree.');
+    expect(split('Other.\n\nText.')).toEqual(splitMarkdownBlocks('Other.\n\nText.'));
   });
 });

@@ -1,6 +1,7 @@
 import { Anchor, Text, Typography } from '@mantine/core';
 import { memo, useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import Markdown, { type Components, type UrlTransform } from 'react-markdown';
+import { plainParagraphOf } from './plain-paragraph';
 
 /** Only http(s) addresses survive; anything else (javascript:, data:, relative) becomes ''. */
 export function safeHttpUrl(url: string): string {
@@ -61,13 +62,18 @@ const CONTINUES_ABOVE = /^(?:[ \t]|[-*+](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$))/;
 /** A link reference definition may be used in any block, so its text is not split. */
 const REFERENCE_DEFINITION = /^ {0,3}\[[^\]]+\]:/m;
 
+/** The regular expression tries every line; most texts have no `]:` at all, found natively at once. */
+function hasReferenceDefinition(text: string): boolean {
+  return text.includes(']:') && REFERENCE_DEFINITION.test(text);
+}
+
 /**
  * Markdown cut into top-level blocks that render the same apart as together: cuts fall only
  * at a blank line outside fenced code, before a line that starts flush left and is not a
  * list item (which could belong to a loose list above). Joined back, the blocks are `text`.
  */
 export function splitMarkdownBlocks(text: string): string[] {
-  if (REFERENCE_DEFINITION.test(text)) return [text];
+  if (hasReferenceDefinition(text)) return [text];
   const blocks: string[] = [];
   let blockStart = 0;
   let fence: string | null = null;
@@ -97,6 +103,37 @@ export function splitMarkdownBlocks(text: string): string[] {
   return blocks;
 }
 
+/** Blocks at the end that are cut again when the text grows (see createBlockSplitter). */
+const BLOCKS_CUT_AGAIN = 2;
+
+/**
+ * splitMarkdownBlocks for a text that grows at its end: only its last blocks are cut again,
+ * and the blocks before keep the very strings they had, so comparing and looking them up
+ * costs nothing however long the answer gets. A cut depends only on the lines up to it and is
+ * never made inside fenced code, so cutting again from the start of a block gives what the
+ * whole text would; but the cut before the last block may have been decided on its line's
+ * first characters alone ("1" before it grows into "1. "), so that block and the one before
+ * it are both cut again.
+ */
+export function createBlockSplitter(): (text: string) => string[] {
+  let lastText = '';
+  let lastBlocks: string[] = [];
+  return (text) => {
+    if (text === lastText) return lastBlocks;
+    const kept = lastBlocks.length - BLOCKS_CUT_AGAIN;
+    const grew = kept > 0 && text.startsWith(lastText) && !hasReferenceDefinition(text);
+    if (grew) {
+      const keptBlocks = lastBlocks.slice(0, kept);
+      const keptLength = keptBlocks.reduce((length, block) => length + block.length, 0);
+      lastBlocks = keptBlocks.concat(splitMarkdownBlocks(text.slice(keptLength)));
+    } else {
+      lastBlocks = splitMarkdownBlocks(text);
+    }
+    lastText = text;
+    return lastBlocks;
+  };
+}
+
 /** Parsed blocks by their text: a block parsed once is never parsed again, whichever render asks. */
 const parsedBlocks = new Map<string, ReactElement>();
 const PARSED_BLOCKS_KEPT = 2000;
@@ -104,8 +141,9 @@ const PARSED_BLOCKS_KEPT = 2000;
 function parseBlock(text: string): ReactElement {
   let element = parsedBlocks.get(text);
   if (element) return element;
+  const plain = plainParagraphOf(text);
   // `Markdown` is a plain function of its props (no hooks), so its result can be kept.
-  element = Markdown({ children: text, urlTransform, components });
+  element = plain === null ? Markdown({ children: text, urlTransform, components }) : <p>{plain}</p>;
   if (parsedBlocks.size >= PARSED_BLOCKS_KEPT) parsedBlocks.delete(parsedBlocks.keys().next().value!);
   parsedBlocks.set(text, element);
   return element;
@@ -158,7 +196,8 @@ const MarkdownBlock = memo(function MarkdownBlock({ text, parsed }: { text: stri
  */
 export const GrowingMarkdownText = memo(function GrowingMarkdownText({ text }: { text: string }) {
   const [, nextRound] = useState(0);
-  const blocks = splitMarkdownBlocks(text);
+  const [splitBlocks] = useState(createBlockSplitter);
+  const blocks = splitBlocks(text);
   const { parsed, waiting } = parseWithinBudget(blocks);
 
   useEffect(() => {

@@ -42,6 +42,13 @@ export function Transcript({ session, settings, suggestionsDisabled, onSuggestio
   const following = useRef(true);
   const lastSeen = useRef<{ sessionId: number | null; count: number }>({ sessionId: null, count: 0 });
   const [awayFromEnd, setAwayFromEnd] = useState(false);
+  /** awayFromEnd as last rendered, for the resize observer, which outlives renders. */
+  const shownAway = useRef(false);
+  useEffect(() => {
+    shownAway.current = awayFromEnd;
+  }, [awayFromEnd]);
+  /** The last scroll was the resize observer's, following the end. */
+  const ownScroll = useRef(false);
   const messages = session?.messages ?? NO_MESSAGES;
   const userColors = bubbleColors(settings?.UserMessageColor);
   const accent = bubbleColors(settings?.ChatBubbleColor)?.background;
@@ -65,13 +72,29 @@ export function Transcript({ session, settings, suggestionsDisabled, onSuggestio
   }, [messages, session?.id]);
 
   // A streaming answer grows without this component rendering. Its growth is seen after the
-  // browser's own layout, so following it forces no extra layout per chunk.
+  // browser's own layout, where reading the scroll position costs nothing: the view follows
+  // when it was at the end before this growth, whatever scrolling came in between.
   useEffect(() => {
     const element = viewport.current;
     const inner = content.current;
     if (!element || !inner) return;
+    let lastHeight = element.scrollHeight;
     const observer = new ResizeObserver(() => {
-      if (following.current) element.scrollTop = element.scrollHeight;
+      const height = element.scrollHeight;
+      const grown = Math.max(0, height - lastHeight);
+      lastHeight = height;
+      const fromEnd = height - element.scrollTop - element.clientHeight;
+      following.current = following.current && fromEnd - grown <= FOLLOW_THRESHOLD_PX;
+      if (!following.current) {
+        // Not once per frame while the user reads above a growing answer: that would
+        // render the whole transcript in each of those frames.
+        if (!shownAway.current) setAwayFromEnd(true);
+        return;
+      }
+      const before = element.scrollTop;
+      element.scrollTop = height;
+      // Its scroll event need not read the layout again (see onScroll).
+      if (element.scrollTop !== before) ownScroll.current = true;
     });
     observer.observe(inner);
     return () => observer.disconnect();
@@ -80,6 +103,13 @@ export function Transcript({ session, settings, suggestionsDisabled, onSuggestio
   function onScroll() {
     const element = viewport.current;
     if (!element) return;
+    // The observer's own scroll, one per frame while an answer grows: reading the layout
+    // here would force it in each of those frames. Were the user's scroll folded into the
+    // same event, the observer sees it at the next growth.
+    if (ownScroll.current) {
+      ownScroll.current = false;
+      return;
+    }
     const atEnd = element.scrollHeight - element.scrollTop - element.clientHeight <= FOLLOW_THRESHOLD_PX;
     following.current = atEnd;
     if (atEnd === awayFromEnd) setAwayFromEnd(!atEnd);
@@ -103,7 +133,9 @@ export function Transcript({ session, settings, suggestionsDisabled, onSuggestio
         tabIndex={0}
         h="100%"
         p="xs"
-        style={{ overflowY: 'auto' }}
+        // Its size comes from the page around it, never from the messages: a growing answer
+        // then lays out only what is inside, not the page up to the root.
+        style={{ overflowY: 'auto', contain: 'strict' }}
       >
         <Stack ref={content} gap="sm">
           {settings?.WelcomeMessage && (

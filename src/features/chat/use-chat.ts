@@ -1,7 +1,9 @@
 import { notifications } from '@mantine/notifications';
 import { startTransition, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { askChatbot, askChatbotStream, useCreateSession } from '../../api/chat';
 import type { ClientAskRequest } from '../../api/contract';
+import { afterNextPaint } from './after-next-paint';
 import { askTypeOf } from './attachment-rules';
 import { loadChatState, saveChatState } from './chat-storage';
 import {
@@ -44,6 +46,14 @@ function withLiveText(state: ChatState, live: ReadonlyMap<string, LiveAnswer>): 
       }),
     })),
   };
+}
+
+/** Where a new answer goes: in place of an earlier one, and after what (its question, a new session). */
+interface AskPlacement {
+  /** The answer this one replaces (a retry). */
+  replacing?: string;
+  /** State changes that belong in the same render as the new answer, before it. */
+  before?: () => void;
 }
 
 function askBody(sessionId: number, question: UserMessage): Omit<ClientAskRequest, 'stream'> {
@@ -101,7 +111,7 @@ export function useChat(chatbotId: string) {
   }, []);
 
   const ask = useCallback(
-    async (sessionId: number, question: UserMessage, mode: AnswerMode, replacing?: string) => {
+    async (sessionId: number, question: UserMessage, mode: AnswerMode, { replacing, before }: AskPlacement = {}) => {
       const answer: AssistantMessage = {
         id: newMessageId(),
         role: 'assistant',
@@ -113,12 +123,17 @@ export function useChat(chatbotId: string) {
       };
       const live = mode === 'stream' ? createLiveAnswer() : undefined;
       if (live) liveAnswers.current.set(answer.id, live);
-      if (replacing) dispatch({ type: 'messageReplaced', sessionId, messageId: replacing, message: answer });
-      else dispatch({ type: 'messageAdded', sessionId, message: answer });
-
       const controller = new AbortController();
       controllers.current.set(sessionId, controller);
-      markBusy(sessionId, true);
+      // The question and the empty answer are on the page before the request goes out: the
+      // answer's first bytes then find the page idle instead of waiting behind this render,
+      // which would otherwise run beside the request.
+      flushSync(() => {
+        before?.();
+        if (replacing) dispatch({ type: 'messageReplaced', sessionId, messageId: replacing, message: answer });
+        else dispatch({ type: 'messageAdded', sessionId, message: answer });
+        markBusy(sessionId, true);
+      });
       const update = (patch: Partial<AssistantMessage>) =>
         dispatch({ type: 'answerUpdated', sessionId, messageId: answer.id, patch });
       const started = performance.now();
@@ -128,22 +143,18 @@ export function useChat(chatbotId: string) {
         if (live) {
           let finished = false;
           // One hand-over per network chunk, however many fragments it carried.
-          for await (const events of askChatbotStream(askBody(sessionId, question), controller.signal)) {
-            let text = '';
-            for (const event of events) {
-              if (event.type === 'fragment') text += event.content;
-            }
+          for await (const { fragments, final } of askChatbotStream(askBody(sessionId, question), controller.signal)) {
+            const text = fragments.join('');
             if (text !== '') {
               firstFragmentMs ??= performance.now() - started;
               live.append(text);
             }
-            const last = events[events.length - 1];
-            if (last?.type !== 'final') continue;
+            if (!final) continue;
             finished = true;
-            const { final } = last;
             const totalMs = performance.now() - started;
-            // The text is on screen already; the settled answer (badge, buttons, the page
-            // around it) may render in slices rather than hold up the frame.
+            // The last text is painted first; the settled answer (badge, buttons, the page
+            // around it) comes after that paint, and may render in slices.
+            await afterNextPaint();
             startTransition(() =>
               update({
                 status: 'done',
@@ -217,7 +228,9 @@ export function useChat(chatbotId: string) {
        * there is none), so the composer can clear; the answer carries on by itself.
        */
       async send(message: OutgoingMessage): Promise<void> {
-        const sessionId = latestState.current.activeSessionId ?? (await newChat());
+        const activeSessionId = latestState.current.activeSessionId;
+        // A new session opens together with its first question, in one render.
+        const sessionId = activeSessionId ?? (await createSessionAsync(chatbotId)).SessionID;
         const question: UserMessage = {
           id: newMessageId(),
           role: 'user',
@@ -226,8 +239,12 @@ export function useChat(chatbotId: string) {
           attachments: message.attachments,
           sentAt: Date.now(),
         };
-        dispatch({ type: 'messageAdded', sessionId, message: question });
-        void ask(sessionId, question, message.mode);
+        void ask(sessionId, question, message.mode, {
+          before() {
+            if (activeSessionId === null) dispatch({ type: 'sessionOpened', sessionId, now: Date.now() });
+            dispatch({ type: 'messageAdded', sessionId, message: question });
+          },
+        });
       },
 
       retry(sessionId: number, answer: AssistantMessage) {
@@ -235,7 +252,7 @@ export function useChat(chatbotId: string) {
         const question = session?.messages.find(
           (message): message is UserMessage => message.id === answer.replyTo && message.role === 'user',
         );
-        if (question) void ask(sessionId, question, answer.mode, answer.id);
+        if (question) void ask(sessionId, question, answer.mode, { replacing: answer.id });
       },
 
       stop(sessionId: number) {
