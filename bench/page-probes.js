@@ -58,23 +58,43 @@
     });
   }
 
+  // ---- Which frame paints a change? Every rAF callback of one frame gets the same timestamp,
+  // which names the frame. A change made inside a frame's rAF callbacks is painted by that
+  // frame; a change made in a task, by the next frame whose callbacks start. (A flag set in a
+  // rAF callback and cleared after the paint cannot tell these apart: a task that runs after
+  // the paint but before the clearing message would be credited to the frame already painted.)
+  // Every rAF callback, the app's included, goes through this wrapper: this script runs first.
+  let framePhase;
+  /** Called when a new frame's rAF callbacks begin, before the first of them. */
+  const frameStarts = [];
+  /** Called right after each rAF callback, still inside its frame. */
+  const afterCallbacks = [];
+  const nativeRequestAnimationFrame = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (callback) =>
+    nativeRequestAnimationFrame((time) => {
+      if (time !== framePhase) {
+        framePhase = time;
+        for (const listener of frameStarts) listener(time);
+      }
+      try {
+        callback(time);
+      } finally {
+        for (const listener of afterCallbacks) listener(time);
+      }
+    });
+
   // A frame loop, only while a figure needs every frame (the streaming figures): it counts
-  // frames and tells whether a change happened inside a frame's rAF callbacks.
+  // frames and reports each frame's end, right after its paint.
   let looping = false;
-  let frameId = 0;
-  let inFrame = false;
   const frameEnds = [];
   const loopChannel = new MessageChannel();
   loopChannel.port1.onmessage = (event) => {
-    inFrame = false;
     const now = performance.now();
     for (const listener of frameEnds) listener(event.data, now);
   };
   function loop(time) {
     if (!looping) return;
-    frameId += 1;
-    inFrame = true;
-    loopChannel.port2.postMessage(frameId);
+    loopChannel.port2.postMessage(time);
     if (bench.recordFrames) bench.frames.push(time);
     requestAnimationFrame(loop);
   }
@@ -86,8 +106,6 @@
   bench.stopLoop = () => {
     looping = false;
   };
-  /** The id of the frame that will paint a change made right now. */
-  const frameOfChange = () => (inFrame ? frameId : frameId + 1);
 
   // ---- Time to a usable dashboard: the paint that first showed a row of the listings table.
   const rowSelector = 'table[aria-label="Listings"] tbody tr';
@@ -172,22 +190,31 @@
   bench.watchAnswer = () => {
     bench.stream = { chunks: [], done: undefined, paints: [], watching: true };
     let shown = answerLength();
+    /** Answer lengths as they changed, each with the frame that paints it (undefined: the next to start). */
     const changes = [];
-    const observer = new MutationObserver(() => {
+    const record = (frame) => {
       const length = answerLength();
       if (length !== shown) {
         shown = length;
-        changes.push({ frame: frameOfChange(), length });
+        changes.push({ frame, length });
       }
-    });
+    };
+    const observer = new MutationObserver(() => record(undefined));
     observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    frameStarts.push((frame) => {
+      if (observer.takeRecords().length > 0) record(undefined);
+      for (const change of changes) change.frame ??= frame;
+    });
+    afterCallbacks.push((frame) => {
+      if (observer.takeRecords().length > 0) record(frame);
+    });
     frameEnds.push((frame, now) => {
       if (!bench.stream.watching) {
         observer.disconnect();
         return;
       }
       let length;
-      while (changes.length > 0 && changes[0].frame <= frame) length = changes.shift().length;
+      while (changes.length > 0 && changes[0].frame !== undefined && changes[0].frame <= frame) length = changes.shift().length;
       if (length !== undefined) bench.stream.paints.push({ t: now, length });
     });
     startLoop();
