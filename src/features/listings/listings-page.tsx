@@ -65,14 +65,22 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
   const pages = pageCount(total, size);
   const stale = query.isPlaceholderData;
 
-  /** Every change is a history entry (Back undoes it); filters and page size start over at page 1. */
+  /**
+   * Every change is a history entry (Back undoes it); filters and page size start over at page 1.
+   * The route loaders are not run again: they only warm the cache before this page is shown, and
+   * with none to wait for, the router commits the new view in one render (synchronously, with
+   * `flushSync`) instead of a "loading" render first and the view itself later as a transition.
+   */
   const changeView = useCallback(
     (patch: Partial<ListingView>, options: { replace?: boolean; flushSync?: boolean } = {}) => {
-      setSearchParams((current) => {
-        const next = { ...readListingView(current), ...patch };
-        if (!('page' in patch)) next.page = 1;
-        return writeListingView(next);
-      }, options);
+      setSearchParams(
+        (current) => {
+          const next = { ...readListingView(current), ...patch };
+          if (!('page' in patch)) next.page = 1;
+          return writeListingView(next);
+        },
+        { ...options, defaultShouldRevalidate: false },
+      );
     },
     [setSearchParams],
   );
