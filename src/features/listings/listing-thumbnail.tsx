@@ -28,6 +28,9 @@ export function ListingThumbnail({ src, alt, width = 64, height = 48 }: ListingT
   }
   return (
     <img
+      // A row reused for another listing gets a new element rather than showing the old
+      // listing's photo until the new one has loaded.
+      key={src}
       src={src}
       alt={alt}
       width={width}

@@ -3,6 +3,7 @@ import { memo } from 'react';
 import type { ListingColumn } from './listing-columns';
 import classes from './listings-table.module.css';
 import { listingLabel, type Listing } from './parse-listing-row';
+import { useRowSlots } from './row-slots';
 
 interface ListingsTableProps {
   listings: readonly Listing[];
@@ -24,6 +25,7 @@ export function ListingsTable({ listings, columns, selected, onSelect, onEdit, o
   const pageIds = listings.map((listing) => listing.ID);
   const selectedOnPage = pageIds.filter((id) => selected.has(id)).length;
   const allOnPage = pageIds.length > 0 && selectedOnPage === pageIds.length;
+  const slots = useRowSlots(listings);
 
   return (
     <Table.ScrollContainer minWidth={900}>
@@ -60,9 +62,10 @@ export function ListingsTable({ listings, columns, selected, onSelect, onEdit, o
           onPointerOver={onEditIntent && ((event) => isEditButton(event.target) && onEditIntent())}
           onFocus={onEditIntent && ((event) => isEditButton(event.target) && onEditIntent())}
         >
-          {listings.map((listing) => (
+          {listings.map((listing, position) => (
             <ListingRow
-              key={listing.ID}
+              // Another page's listings take over the rows in place, see row-slots.ts.
+              key={slots[position]}
               listing={listing}
               columns={columns}
               selected={selected.has(listing.ID)}
