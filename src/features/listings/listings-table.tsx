@@ -19,7 +19,9 @@ interface ListingsTableProps {
   onEditIntent?: () => void;
 }
 
-const tableStyle = { whiteSpace: 'nowrap', transition: 'opacity 120ms' } as const;
+const SELECT_WIDTH = 44;
+const ACTIONS_WIDTH = 84;
+const tableStyle = { transition: 'opacity 120ms' } as const;
 
 export function ListingsTable({ listings, columns, selected, onSelect, onEdit, onDelete, stale, onEditIntent }: ListingsTableProps) {
   const pageIds = listings.map((listing) => listing.ID);
@@ -34,12 +36,14 @@ export function ListingsTable({ listings, columns, selected, onSelect, onEdit, o
         aria-busy={stale}
         highlightOnHover
         verticalSpacing="xs"
-        // One line per listing keeps rows scannable; a narrow screen scrolls sideways instead.
+        // Column widths come from the columns, not from the page's text: see ListingColumn.width.
+        layout="fixed"
+        className={classes.table}
         style={{ ...tableStyle, opacity: stale ? 0.6 : 1 }}
       >
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={44}>
+            <Table.Th w={SELECT_WIDTH}>
               <Checkbox
                 aria-label="Select all listings on this page"
                 checked={allOnPage}
@@ -48,11 +52,11 @@ export function ListingsTable({ listings, columns, selected, onSelect, onEdit, o
               />
             </Table.Th>
             {columns.map((column) => (
-              <Table.Th key={column.id} ta={column.align}>
+              <Table.Th key={column.id} ta={column.align} w={column.width}>
                 {column.header}
               </Table.Th>
             ))}
-            <Table.Th w={84}>
+            <Table.Th w={ACTIONS_WIDTH}>
               <VisuallyHidden>Actions</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
@@ -118,7 +122,7 @@ const ListingRow = memo(function ListingRow({ listing, columns, selected, onSele
         />
       </td>
       {columns.map((column) => (
-        <td key={column.id} className={column.align === 'right' ? RIGHT_TD : TD}>
+        <td key={column.id} className={column.align === 'right' ? RIGHT_TD : TD} title={column.title?.(listing) || undefined}>
           {column.cell(listing)}
         </td>
       ))}
