@@ -2,7 +2,7 @@ import { Badge } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatPrice } from '../../lib/format-price';
 import { AREA_UNIT_SHORT, labelOf, SALE_TYPE_LABELS, STATUS_COLORS, STATUS_LABELS } from './listing-labels';
-import { ListingThumbnail } from './listing-thumbnail';
+import { ListingThumbnail, THUMBNAIL_HEIGHT } from './listing-thumbnail';
 import classes from './listings-table.module.css';
 import { listingLabel, type Listing } from './parse-listing-row';
 
@@ -24,6 +24,8 @@ export interface ListingColumn {
   width: number;
   /** The cell's whole text as its tooltip, for free text that may not fit the width. */
   title?: (listing: Listing) => string;
+  /** Pixels, for content taller than the row's buttons (the photo): rows are as tall as the tallest. */
+  height?: number;
 }
 
 const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
@@ -63,9 +65,10 @@ export const LISTING_COLUMNS: readonly ListingColumn[] = [
     id: 'photo',
     header: 'Photo',
     width: 84,
+    height: THUMBNAIL_HEIGHT,
     cell: (listing) => <ListingThumbnail src={listing.Images[0]} alt={`Photo of ${listingLabel(listing)}`} />,
   },
-  { id: 'address', header: 'Address', width: 250, title: (listing) => listing.Address, cell: (listing) => plain(listing.Address) },
+  { id: 'address', header: 'Address', width: 270, title: (listing) => listing.Address, cell: (listing) => plain(listing.Address) },
   { id: 'city', header: 'City', width: 110, title: (listing) => listing.City, cell: (listing) => plain(listing.City) },
   { id: 'state', header: 'State', width: 60, cell: (listing) => plain(listing.State) },
   { id: 'zip', header: 'ZIP', width: 72, cell: (listing) => plain(listing.ZIP) },

@@ -28,6 +28,7 @@ export function ListingsTable({ listings, columns, selected, onSelect, onEdit, o
   const selectedOnPage = pageIds.filter((id) => selected.has(id)).length;
   const allOnPage = pageIds.length > 0 && selectedOnPage === pageIds.length;
   const slots = useRowSlots(listings);
+  const mediaHeight = Math.max(0, ...columns.map((column) => column.height ?? 0));
 
   return (
     <Table.ScrollContainer minWidth={900}>
@@ -39,7 +40,7 @@ export function ListingsTable({ listings, columns, selected, onSelect, onEdit, o
         // Column widths come from the columns, not from the page's text: see ListingColumn.width.
         layout="fixed"
         className={classes.table}
-        style={{ ...tableStyle, opacity: stale ? 0.6 : 1 }}
+        style={{ ...tableStyle, opacity: stale ? 0.6 : 1, '--row-media-height': `${mediaHeight}px` }}
       >
         <Table.Thead>
           <Table.Tr>
