@@ -15,7 +15,7 @@ import {
 import { IconColumns, IconFilterOff, IconHomePlus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import { listingListQueryOptions } from '../../api/listings';
 import { ErrorAlert } from '../../components/error-alert';
 import { PageLoader } from '../../components/page-loader';
@@ -36,6 +36,7 @@ import { listingLabel, parseListingRow, type Listing } from './parse-listing-row
 import { useDeleteListingsAction } from './use-delete-listings-action';
 import { useHiddenColumns } from './use-hidden-columns';
 import { useListingFormTarget } from './use-listing-form-draft';
+import { useStableSearchParams } from './use-stable-search-params';
 
 const COLUMN_IDS = LISTING_COLUMNS.map((column) => column.id);
 const PAGE_SIZE_OPTIONS = PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
@@ -48,7 +49,7 @@ export function ListingsPage() {
 }
 
 function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useStableSearchParams();
   const view = useMemo(() => readListingView(searchParams), [searchParams]);
   const { page, size, city, saleType, mls } = view;
   const query = useQuery(listingListQueryOptions(listRequestOf(chatbotId, view)));
