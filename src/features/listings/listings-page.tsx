@@ -193,14 +193,7 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
               {stale && <Loader size="xs" aria-label="Loading page" />}
             </Group>
             <Group gap="md">
-              <NativeSelect
-                aria-label="Rows per page"
-                data={PAGE_SIZE_OPTIONS}
-                value={String(size)}
-                onChange={(event) => changeView({ size: Number(event.currentTarget.value) as ListingView['size'] })}
-                size="xs"
-                w={80}
-              />
+              <PageSizeSelect size={size} onChange={changeView} />
               <Pagination
                 total={pages}
                 value={Math.min(page, pages)}
@@ -228,6 +221,20 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
     </Stack>
   );
 }
+
+/** Not rendered again by a page change. */
+const PageSizeSelect = memo(function PageSizeSelect({ size, onChange }: { size: number; onChange: (patch: Partial<ListingView>) => void }) {
+  return (
+    <NativeSelect
+      aria-label="Rows per page"
+      data={PAGE_SIZE_OPTIONS}
+      value={String(size)}
+      onChange={(event) => onChange({ size: Number(event.currentTarget.value) as ListingView['size'] })}
+      size="xs"
+      w={80}
+    />
+  );
+});
 
 const PAGE_CONTROL_LABELS = {
   first: 'First page',

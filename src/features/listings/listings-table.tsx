@@ -31,7 +31,8 @@ export function ListingsTable({ listings, columns, selected, onSelect, onEdit, o
   const mediaHeight = Math.max(0, ...columns.map((column) => column.height ?? 0));
 
   return (
-    <Table.ScrollContainer minWidth={900}>
+    // Native scrolling: Mantine's ScrollArea would re-render its scrollbars and measure them on every page change.
+    <Table.ScrollContainer minWidth={900} type="native">
       <Table
         aria-label="Listings"
         aria-busy={stale}
@@ -52,14 +53,7 @@ export function ListingsTable({ listings, columns, selected, onSelect, onEdit, o
                 onChange={(event) => onSelect(pageIds, event.currentTarget.checked)}
               />
             </Table.Th>
-            {columns.map((column) => (
-              <Table.Th key={column.id} ta={column.align} w={column.width}>
-                {column.header}
-              </Table.Th>
-            ))}
-            <Table.Th w={ACTIONS_WIDTH}>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
+            <ColumnHeads columns={columns} />
           </Table.Tr>
         </Table.Thead>
         {/* One listener for every row's edit button, rather than two per row. */}
@@ -84,6 +78,22 @@ export function ListingsTable({ listings, columns, selected, onSelect, onEdit, o
     </Table.ScrollContainer>
   );
 }
+
+/** The same on every page: not rendered again by a page change. */
+const ColumnHeads = memo(function ColumnHeads({ columns }: { columns: readonly ListingColumn[] }) {
+  return (
+    <>
+      {columns.map((column) => (
+        <Table.Th key={column.id} ta={column.align} w={column.width}>
+          {column.header}
+        </Table.Th>
+      ))}
+      <Table.Th w={ACTIONS_WIDTH}>
+        <VisuallyHidden>Actions</VisuallyHidden>
+      </Table.Th>
+    </>
+  );
+});
 
 interface ListingRowProps {
   listing: Listing;
