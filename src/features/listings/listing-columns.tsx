@@ -19,11 +19,10 @@ export interface ListingColumn {
   /**
    * Pixels. The table lays its columns out from these alone (`table-layout: fixed`) rather
    * than from the width of every cell of the page: a page change then neither measures 1,400
-   * cells nor shifts the columns; longer text ends in an ellipsis.
+   * cells nor shifts the columns; longer text ends in an ellipsis
+   * and shows whole as a tooltip.
    */
   width: number;
-  /** The cell's whole text as its tooltip, for free text that may not fit the width. */
-  title?: (listing: Listing) => string;
   /** Pixels, for content taller than the row's buttons (the photo): rows are as tall as the tallest. */
   height?: number;
 }
@@ -68,8 +67,8 @@ export const LISTING_COLUMNS: readonly ListingColumn[] = [
     height: THUMBNAIL_HEIGHT,
     cell: (listing) => <ListingThumbnail src={listing.Images[0]} alt={`Photo of ${listingLabel(listing)}`} />,
   },
-  { id: 'address', header: 'Address', width: 270, title: (listing) => listing.Address, cell: (listing) => plain(listing.Address) },
-  { id: 'city', header: 'City', width: 110, title: (listing) => listing.City, cell: (listing) => plain(listing.City) },
+  { id: 'address', header: 'Address', width: 270, cell: (listing) => plain(listing.Address) },
+  { id: 'city', header: 'City', width: 110, cell: (listing) => plain(listing.City) },
   { id: 'state', header: 'State', width: 60, cell: (listing) => plain(listing.State) },
   { id: 'zip', header: 'ZIP', width: 72, cell: (listing) => plain(listing.ZIP) },
   { id: 'price', header: 'Price', width: 116, align: 'right', cell: (listing) => plain(formatListingPrice(listing)) },
@@ -78,7 +77,7 @@ export const LISTING_COLUMNS: readonly ListingColumn[] = [
   { id: 'area', header: 'Area', width: 104, align: 'right', cell: (listing) => plain(formatListingArea(listing)) },
   { id: 'status', header: 'Status', width: 116, cell: (listing) => statusBadge(listing.Status) },
   { id: 'saleType', header: 'Sale type', width: 96, cell: (listing) => plain(labelOf(SALE_TYPE_LABELS, listing.SaleType)) },
-  { id: 'propertyType', header: 'Property type', width: 130, title: (listing) => listing.PropertyType, cell: (listing) => plain(listing.PropertyType) },
+  { id: 'propertyType', header: 'Property type', width: 130, cell: (listing) => plain(listing.PropertyType) },
   { id: 'mlsNumber', header: 'MLS number', width: 124, cell: (listing) => plain(listing.MLSNumber) },
   { id: 'daysOnMarket', header: 'Days on market', width: 136, align: 'right', cell: (listing) => plain(formatNumber(listing.DaysOnMarket)) },
 ];

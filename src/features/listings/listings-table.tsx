@@ -58,7 +58,10 @@ export function ListingsTable({ listings, columns, selected, onSelect, onEdit, o
         </Table.Thead>
         {/* One listener for every row's edit button, rather than two per row. */}
         <Table.Tbody
-          onPointerOver={onEditIntent && ((event) => isEditButton(event.target) && onEditIntent())}
+          onPointerOver={(event) => {
+            showCutTextAsTitle(event.target);
+            if (onEditIntent && isEditButton(event.target)) onEditIntent();
+          }}
           onFocus={onEditIntent && ((event) => isEditButton(event.target) && onEditIntent())}
         >
           {listings.map((listing, position) => (
@@ -104,6 +107,18 @@ interface ListingRowProps {
   onDelete: (listing: Listing) => void;
 }
 
+/**
+ * A cell whose text its column cuts short (see ListingColumn.width) shows it whole as a
+ * tooltip. Worked out when the pointer reaches the cell rather than rendered: a title on
+ * every cell would be 1,400 attributes to set and restyle on each page change.
+ */
+function showCutTextAsTitle(target: EventTarget) {
+  const cell = target instanceof Element ? target.closest('td') : null;
+  if (!cell) return;
+  const title = cell.scrollWidth > cell.clientWidth ? (cell.textContent ?? '') : '';
+  if (cell.title !== title) cell.title = title;
+}
+
 const isEditButton = (target: EventTarget) => target instanceof Element && target.closest('[data-action="edit"]') !== null;
 
 const TD = Table.classes.td;
@@ -133,7 +148,7 @@ const ListingRow = memo(function ListingRow({ listing, columns, selected, onSele
         />
       </td>
       {columns.map((column) => (
-        <td key={column.id} className={column.align === 'right' ? RIGHT_TD : TD} title={column.title?.(listing) || undefined}>
+        <td key={column.id} className={column.align === 'right' ? RIGHT_TD : TD}>
           {column.cell(listing)}
         </td>
       ))}
