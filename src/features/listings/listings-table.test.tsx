@@ -143,4 +143,18 @@ describe('ListingsTable', { timeout: 20_000 }, () => {
       expect.stringContaining('4 Main Street'),
     ]);
   });
+
+  it('shows the whole text of a cell its column cuts short as a tooltip, on hover', async () => {
+    const user = userEvent.setup();
+    renderTable();
+    const cell = screen.getByText('7 Elm Street').closest('td')!;
+    const other = screen.getAllByText('For rent')[0]!.closest('td')!;
+    // jsdom lays nothing out: the address cell is made to overflow, the other one not.
+    Object.defineProperty(cell, 'scrollWidth', { value: 400 });
+    Object.defineProperty(cell, 'clientWidth', { value: 250 });
+    await user.hover(cell);
+    expect(cell).toHaveAttribute('title', '7 Elm Street');
+    await user.hover(other);
+    expect(other).not.toHaveAttribute('title', 'For rent');
+  });
 });
