@@ -32,7 +32,7 @@ import {
   type ListingView,
 } from './listing-view';
 import { ListingsTable } from './listings-table';
-import { listingLabel, parseListingRow, type Listing } from './parse-listing-row';
+import { listingLabel, parseListingPage, type Listing } from './parse-listing-row';
 import { useDeleteListingsAction } from './use-delete-listings-action';
 import { useHiddenColumns } from './use-hidden-columns';
 import { useListingFormTarget } from './use-listing-form-draft';
@@ -60,7 +60,7 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
   const { confirmDelete, isDeleting } = useDeleteListingsAction(chatbotId);
   const filters = useMemo(() => ({ city, saleType, mls }), [city, saleType, mls]);
 
-  const listings = useMemo(() => query.data?.List.map(parseListingRow) ?? [], [query.data]);
+  const listings = useMemo(() => (query.data ? parseListingPage(query.data.List) : []), [query.data]);
   const { formTarget, openForm: setFormTarget, closeForm } = useListingFormTarget(chatbotId, listings);
   const total = query.data?.VirtualCount ?? 0;
   const pages = pageCount(total, size);
@@ -86,11 +86,25 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
     [setSearchParams],
   );
 
-  // Fetch the next page ahead, so paging forward shows it at once.
+  // Fetch and parse the next page ahead, so paging forward shows it at once. Not before this
+  // page is painted: the answer is checked against its schema when it arrives, which would
+  // otherwise hold back that paint.
   useEffect(() => {
     if (!query.data || stale || page >= pages) return;
-    const next = listRequestOf(chatbotId, { page: page + 1, size, city, saleType, mls });
-    void queryClient.prefetchQuery(listingListQueryOptions(next));
+    const next = listingListQueryOptions(listRequestOf(chatbotId, { page: page + 1, size, city, saleType, mls }));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        void queryClient.prefetchQuery(next).then(() => {
+          const rows = queryClient.getQueryData(next.queryKey)?.List;
+          if (rows) parseListingPage(rows);
+        });
+      });
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [query.data, stale, chatbotId, page, pages, size, city, saleType, mls, queryClient]);
 
   // Past the end (after deleting the last rows of the last page, or an old bookmark): go to the last page.
