@@ -86,25 +86,19 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
     [setSearchParams],
   );
 
-  // Fetch and parse the next page ahead, so paging forward shows it at once. Not before this
-  // page is painted: the answer is checked against its schema when it arrives, which would
-  // otherwise hold back that paint.
+  // Fetch and parse the next page ahead, so paging forward shows it at once. Started with the
+  // frame that paints this page: the answer, checked against its schema when it arrives, is
+  // then handled after that paint instead of possibly before it.
   useEffect(() => {
     if (!query.data || stale || page >= pages) return;
     const next = listingListQueryOptions(listRequestOf(chatbotId, { page: page + 1, size, city, saleType, mls }));
-    let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => {
-        void queryClient.prefetchQuery(next).then(() => {
-          const rows = queryClient.getQueryData(next.queryKey)?.List;
-          if (rows) parseListingPage(rows);
-        });
+      void queryClient.prefetchQuery(next).then(() => {
+        const rows = queryClient.getQueryData(next.queryKey)?.List;
+        if (rows) parseListingPage(rows);
       });
     });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
+    return () => cancelAnimationFrame(frame);
   }, [query.data, stale, chatbotId, page, pages, size, city, saleType, mls, queryClient]);
 
   // Past the end (after deleting the last rows of the last page, or an old bookmark): go to the last page.
