@@ -19,8 +19,7 @@ export interface ListingColumn {
   /**
    * Pixels. The table lays its columns out from these alone (`table-layout: fixed`) rather
    * than from the width of every cell of the page: a page change then neither measures 1,400
-   * cells nor shifts the columns; longer text ends in an ellipsis
-   * and shows whole as a tooltip.
+   * cells nor shifts the columns; longer text ends in an ellipsis and shows whole as a tooltip.
    */
   width: number;
   /** Pixels, for content taller than the row's buttons (the photo): rows are as tall as the tallest. */

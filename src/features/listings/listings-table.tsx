@@ -56,7 +56,7 @@ export function ListingsTable({ listings, columns, selected, onSelect, onEdit, o
             <ColumnHeads columns={columns} />
           </Table.Tr>
         </Table.Thead>
-        {/* One listener for every row's edit button, rather than two per row. */}
+        {/* One listener for every row's edit button and cut-short cell, rather than some per row. */}
         <Table.Tbody
           onPointerOver={(event) => {
             showCutTextAsTitle(event.target);
