@@ -2,7 +2,7 @@ import { Badge } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatPrice } from '../../lib/format-price';
 import { AREA_UNIT_SHORT, labelOf, SALE_TYPE_LABELS, STATUS_COLORS, STATUS_LABELS } from './listing-labels';
-import { ListingThumbnail } from './listing-thumbnail';
+import { ListingThumbnail, THUMBNAIL_HEIGHT } from './listing-thumbnail';
 import classes from './listings-table.module.css';
 import { listingLabel, type Listing } from './parse-listing-row';
 
@@ -16,6 +16,14 @@ export interface ListingColumn {
   header: string;
   cell: (listing: Listing) => ReactNode;
   align?: 'left' | 'right';
+  /**
+   * Pixels. The table lays its columns out from these alone (`table-layout: fixed`) rather
+   * than from the width of every cell of the page: a page change then neither measures 1,400
+   * cells nor shifts the columns; longer text ends in an ellipsis and shows whole as a tooltip.
+   */
+  width: number;
+  /** Pixels, for content taller than the row's buttons (the photo): rows are as tall as the tallest. */
+  height?: number;
 }
 
 const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
@@ -54,19 +62,21 @@ export const LISTING_COLUMNS: readonly ListingColumn[] = [
   {
     id: 'photo',
     header: 'Photo',
+    width: 84,
+    height: THUMBNAIL_HEIGHT,
     cell: (listing) => <ListingThumbnail src={listing.Images[0]} alt={`Photo of ${listingLabel(listing)}`} />,
   },
-  { id: 'address', header: 'Address', cell: (listing) => plain(listing.Address) },
-  { id: 'city', header: 'City', cell: (listing) => plain(listing.City) },
-  { id: 'state', header: 'State', cell: (listing) => plain(listing.State) },
-  { id: 'zip', header: 'ZIP', cell: (listing) => plain(listing.ZIP) },
-  { id: 'price', header: 'Price', align: 'right', cell: (listing) => plain(formatListingPrice(listing)) },
-  { id: 'bedrooms', header: 'Beds', align: 'right', cell: (listing) => plain(formatNumber(listing.Bedrooms)) },
-  { id: 'bathrooms', header: 'Baths', align: 'right', cell: (listing) => plain(formatNumber(listing.Bathrooms)) },
-  { id: 'area', header: 'Area', align: 'right', cell: (listing) => plain(formatListingArea(listing)) },
-  { id: 'status', header: 'Status', cell: (listing) => statusBadge(listing.Status) },
-  { id: 'saleType', header: 'Sale type', cell: (listing) => plain(labelOf(SALE_TYPE_LABELS, listing.SaleType)) },
-  { id: 'propertyType', header: 'Property type', cell: (listing) => plain(listing.PropertyType) },
-  { id: 'mlsNumber', header: 'MLS number', cell: (listing) => plain(listing.MLSNumber) },
-  { id: 'daysOnMarket', header: 'Days on market', align: 'right', cell: (listing) => plain(formatNumber(listing.DaysOnMarket)) },
+  { id: 'address', header: 'Address', width: 270, cell: (listing) => plain(listing.Address) },
+  { id: 'city', header: 'City', width: 110, cell: (listing) => plain(listing.City) },
+  { id: 'state', header: 'State', width: 60, cell: (listing) => plain(listing.State) },
+  { id: 'zip', header: 'ZIP', width: 72, cell: (listing) => plain(listing.ZIP) },
+  { id: 'price', header: 'Price', width: 116, align: 'right', cell: (listing) => plain(formatListingPrice(listing)) },
+  { id: 'bedrooms', header: 'Beds', width: 60, align: 'right', cell: (listing) => plain(formatNumber(listing.Bedrooms)) },
+  { id: 'bathrooms', header: 'Baths', width: 68, align: 'right', cell: (listing) => plain(formatNumber(listing.Bathrooms)) },
+  { id: 'area', header: 'Area', width: 104, align: 'right', cell: (listing) => plain(formatListingArea(listing)) },
+  { id: 'status', header: 'Status', width: 116, cell: (listing) => statusBadge(listing.Status) },
+  { id: 'saleType', header: 'Sale type', width: 96, cell: (listing) => plain(labelOf(SALE_TYPE_LABELS, listing.SaleType)) },
+  { id: 'propertyType', header: 'Property type', width: 130, cell: (listing) => plain(listing.PropertyType) },
+  { id: 'mlsNumber', header: 'MLS number', width: 124, cell: (listing) => plain(listing.MLSNumber) },
+  { id: 'daysOnMarket', header: 'Days on market', width: 136, align: 'right', cell: (listing) => plain(formatNumber(listing.DaysOnMarket)) },
 ];

@@ -9,6 +9,10 @@ interface ListingThumbnailProps {
   height?: number;
 }
 
+/** The size a thumbnail has unless told otherwise: the table's. */
+export const THUMBNAIL_WIDTH = 64;
+export const THUMBNAIL_HEIGHT = 48;
+
 const imageStyle = { objectFit: 'cover', borderRadius: 'var(--mantine-radius-sm)', display: 'block' } as const;
 
 /**
@@ -16,7 +20,7 @@ const imageStyle = { objectFit: 'cover', borderRadius: 'var(--mantine-radius-sm)
  * address, or it fails to load: a broken image must not break the row. One component
  * and one element, since a table page holds a hundred of them.
  */
-export function ListingThumbnail({ src, alt, width = 64, height = 48 }: ListingThumbnailProps) {
+export function ListingThumbnail({ src, alt, width = THUMBNAIL_WIDTH, height = THUMBNAIL_HEIGHT }: ListingThumbnailProps) {
   // Remembering which address failed gives a new address a fresh attempt.
   const [failed, setFailed] = useState<string | null>(null);
   const usable = src !== undefined && src !== failed && httpUrl.safeParse(src).success;
@@ -28,6 +32,9 @@ export function ListingThumbnail({ src, alt, width = 64, height = 48 }: ListingT
   }
   return (
     <img
+      // A row reused for another listing gets a new element rather than showing the old
+      // listing's photo until the new one has loaded.
+      key={src}
       src={src}
       alt={alt}
       width={width}

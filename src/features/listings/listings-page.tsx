@@ -15,7 +15,7 @@ import {
 import { IconColumns, IconFilterOff, IconHomePlus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import { listingListQueryOptions } from '../../api/listings';
 import { ErrorAlert } from '../../components/error-alert';
 import { PageLoader } from '../../components/page-loader';
@@ -32,10 +32,11 @@ import {
   type ListingView,
 } from './listing-view';
 import { ListingsTable } from './listings-table';
-import { listingLabel, parseListingRow, type Listing } from './parse-listing-row';
+import { listingLabel, parseListingPage, type Listing } from './parse-listing-row';
 import { useDeleteListingsAction } from './use-delete-listings-action';
 import { useHiddenColumns } from './use-hidden-columns';
 import { useListingFormTarget } from './use-listing-form-draft';
+import { useStableSearchParams } from './use-stable-search-params';
 
 const COLUMN_IDS = LISTING_COLUMNS.map((column) => column.id);
 const PAGE_SIZE_OPTIONS = PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
@@ -48,7 +49,7 @@ export function ListingsPage() {
 }
 
 function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useStableSearchParams();
   const view = useMemo(() => readListingView(searchParams), [searchParams]);
   const { page, size, city, saleType, mls } = view;
   const query = useQuery(listingListQueryOptions(listRequestOf(chatbotId, view)));
@@ -59,29 +60,45 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
   const { confirmDelete, isDeleting } = useDeleteListingsAction(chatbotId);
   const filters = useMemo(() => ({ city, saleType, mls }), [city, saleType, mls]);
 
-  const listings = useMemo(() => query.data?.List.map(parseListingRow) ?? [], [query.data]);
+  const listings = useMemo(() => (query.data ? parseListingPage(query.data.List) : []), [query.data]);
   const { formTarget, openForm: setFormTarget, closeForm } = useListingFormTarget(chatbotId, listings);
   const total = query.data?.VirtualCount ?? 0;
   const pages = pageCount(total, size);
   const stale = query.isPlaceholderData;
 
-  /** Every change is a history entry (Back undoes it); filters and page size start over at page 1. */
+  /**
+   * Every change is a history entry (Back undoes it); filters and page size start over at page 1.
+   * The route loaders are not run again: they only warm the cache before this page is shown, and
+   * with none to wait for, the router commits the new view in one render (synchronously, with
+   * `flushSync`) instead of a "loading" render first and the view itself later as a transition.
+   */
   const changeView = useCallback(
     (patch: Partial<ListingView>, options: { replace?: boolean; flushSync?: boolean } = {}) => {
-      setSearchParams((current) => {
-        const next = { ...readListingView(current), ...patch };
-        if (!('page' in patch)) next.page = 1;
-        return writeListingView(next);
-      }, options);
+      setSearchParams(
+        (current) => {
+          const next = { ...readListingView(current), ...patch };
+          if (!('page' in patch)) next.page = 1;
+          return writeListingView(next);
+        },
+        { ...options, defaultShouldRevalidate: false },
+      );
     },
     [setSearchParams],
   );
 
-  // Fetch the next page ahead, so paging forward shows it at once.
+  // Fetch and parse the next page ahead, so paging forward shows it at once. Started with the
+  // frame that paints this page: the answer, checked against its schema when it arrives, is
+  // then handled after that paint instead of possibly before it.
   useEffect(() => {
     if (!query.data || stale || page >= pages) return;
-    const next = listRequestOf(chatbotId, { page: page + 1, size, city, saleType, mls });
-    void queryClient.prefetchQuery(listingListQueryOptions(next));
+    const next = listingListQueryOptions(listRequestOf(chatbotId, { page: page + 1, size, city, saleType, mls }));
+    const frame = requestAnimationFrame(() => {
+      void queryClient.prefetchQuery(next).then(() => {
+        const rows = queryClient.getQueryData(next.queryKey)?.List;
+        if (rows) parseListingPage(rows);
+      });
+    });
+    return () => cancelAnimationFrame(frame);
   }, [query.data, stale, chatbotId, page, pages, size, city, saleType, mls, queryClient]);
 
   // Past the end (after deleting the last rows of the last page, or an old bookmark): go to the last page.
@@ -184,14 +201,7 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
               {stale && <Loader size="xs" aria-label="Loading page" />}
             </Group>
             <Group gap="md">
-              <NativeSelect
-                aria-label="Rows per page"
-                data={PAGE_SIZE_OPTIONS}
-                value={String(size)}
-                onChange={(event) => changeView({ size: Number(event.currentTarget.value) as ListingView['size'] })}
-                size="xs"
-                w={80}
-              />
+              <PageSizeSelect size={size} onChange={changeView} />
               <Pagination
                 total={pages}
                 value={Math.min(page, pages)}
@@ -219,6 +229,20 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
     </Stack>
   );
 }
+
+/** Not rendered again by a page change. */
+const PageSizeSelect = memo(function PageSizeSelect({ size, onChange }: { size: number; onChange: (patch: Partial<ListingView>) => void }) {
+  return (
+    <NativeSelect
+      aria-label="Rows per page"
+      data={PAGE_SIZE_OPTIONS}
+      value={String(size)}
+      onChange={(event) => onChange({ size: Number(event.currentTarget.value) as ListingView['size'] })}
+      size="xs"
+      w={80}
+    />
+  );
+});
 
 const PAGE_CONTROL_LABELS = {
   first: 'First page',

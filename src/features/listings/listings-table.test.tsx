@@ -86,4 +86,75 @@ describe('ListingsTable', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Delete 7 Elm Street' }));
     expect(onDelete).toHaveBeenCalledWith(listings[1]);
   });
+
+  it('shows another page in the same rows, each checkbox and button following its own listing', async () => {
+    const user = userEvent.setup();
+    const page = (ids: number[]) => ids.map((id) => parseListingRow(listingRowOf(createListing({ Address: `${id} Main Street`, Images: [] }), id)));
+    const onSelect = vi.fn();
+    const onEdit = vi.fn();
+    const table = (listings: ReturnType<typeof page>, selected: ReadonlySet<number>) => (
+      <MantineProvider env="test">
+        <ListingsTable
+          listings={listings}
+          columns={LISTING_COLUMNS}
+          selected={selected}
+          onSelect={onSelect}
+          onEdit={onEdit}
+          onDelete={vi.fn()}
+          stale={false}
+        />
+      </MantineProvider>
+    );
+    const first = page([1, 2, 3]);
+    const { rerender } = render(table(first, new Set([2, 5])));
+    const rowsBefore = screen.getAllByRole('row').slice(1);
+
+    const second = page([4, 5, 6]);
+    rerender(table(second, new Set([2, 5])));
+    const rowsAfter = screen.getAllByRole('row').slice(1);
+    // The rows' elements are reused rather than built again.
+    rowsAfter.forEach((row, index) => expect(row).toBe(rowsBefore[index]));
+    expect(rowsAfter[0]).toHaveTextContent('4 Main Street');
+    expect(within(rowsAfter[0]!).queryByText('1 Main Street')).toBeNull();
+    expect(screen.getByRole('checkbox', { name: 'Select 4 Main Street' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select 5 Main Street' })).toBeChecked();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select 6 Main Street' }));
+    expect(onSelect).toHaveBeenLastCalledWith([6], true);
+    await user.click(screen.getByRole('button', { name: 'Edit 4 Main Street' }));
+    expect(onEdit).toHaveBeenLastCalledWith(second[0]);
+  });
+
+  it('keeps the row of a listing that stays when another one leaves', () => {
+    const page = (ids: number[]) => ids.map((id) => parseListingRow(listingRowOf(createListing({ Address: `${id} Main Street`, Images: [] }), id)));
+    const table = (listings: ReturnType<typeof page>) => (
+      <MantineProvider env="test">
+        <ListingsTable listings={listings} columns={LISTING_COLUMNS} selected={new Set()} onSelect={vi.fn()} onEdit={vi.fn()} onDelete={vi.fn()} stale={false} />
+      </MantineProvider>
+    );
+    const { rerender } = render(table(page([1, 2, 3])));
+    const third = screen.getByRole('row', { name: /3 Main Street/ });
+    rerender(table(page([1, 3, 4])));
+    expect(screen.getByRole('row', { name: /3 Main Street/ })).toBe(third);
+    expect(screen.queryByRole('row', { name: /2 Main Street/ })).toBeNull();
+    expect(screen.getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual([
+      expect.stringContaining('1 Main Street'),
+      expect.stringContaining('3 Main Street'),
+      expect.stringContaining('4 Main Street'),
+    ]);
+  });
+
+  it('shows the whole text of a cell its column cuts short as a tooltip, on hover', async () => {
+    const user = userEvent.setup();
+    renderTable();
+    const cell = screen.getByText('7 Elm Street').closest('td')!;
+    const other = screen.getAllByText('For rent')[0]!.closest('td')!;
+    // jsdom lays nothing out: the address cell is made to overflow, the other one not.
+    Object.defineProperty(cell, 'scrollWidth', { value: 400 });
+    Object.defineProperty(cell, 'clientWidth', { value: 250 });
+    await user.hover(cell);
+    expect(cell).toHaveAttribute('title', '7 Elm Street');
+    await user.hover(other);
+    expect(other).not.toHaveAttribute('title', 'For rent');
+  });
 });

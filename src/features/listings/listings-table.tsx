@@ -3,6 +3,7 @@ import { memo } from 'react';
 import type { ListingColumn } from './listing-columns';
 import classes from './listings-table.module.css';
 import { listingLabel, type Listing } from './parse-listing-row';
+import { useRowSlots } from './row-slots';
 
 interface ListingsTableProps {
   listings: readonly Listing[];
@@ -18,26 +19,33 @@ interface ListingsTableProps {
   onEditIntent?: () => void;
 }
 
-const tableStyle = { whiteSpace: 'nowrap', transition: 'opacity 120ms' } as const;
+const SELECT_WIDTH = 44;
+const ACTIONS_WIDTH = 84;
+const tableStyle = { transition: 'opacity 120ms' } as const;
 
 export function ListingsTable({ listings, columns, selected, onSelect, onEdit, onDelete, stale, onEditIntent }: ListingsTableProps) {
   const pageIds = listings.map((listing) => listing.ID);
   const selectedOnPage = pageIds.filter((id) => selected.has(id)).length;
   const allOnPage = pageIds.length > 0 && selectedOnPage === pageIds.length;
+  const slots = useRowSlots(listings);
+  const mediaHeight = Math.max(0, ...columns.map((column) => column.height ?? 0));
 
   return (
-    <Table.ScrollContainer minWidth={900}>
+    // Native scrolling: Mantine's ScrollArea would re-render its scrollbars and measure them on every page change.
+    <Table.ScrollContainer minWidth={900} type="native">
       <Table
         aria-label="Listings"
         aria-busy={stale}
         highlightOnHover
         verticalSpacing="xs"
-        // One line per listing keeps rows scannable; a narrow screen scrolls sideways instead.
-        style={{ ...tableStyle, opacity: stale ? 0.6 : 1 }}
+        // Column widths come from the columns, not from the page's text: see ListingColumn.width.
+        layout="fixed"
+        className={classes.table}
+        style={{ ...tableStyle, opacity: stale ? 0.6 : 1, '--row-media-height': `${mediaHeight}px` }}
       >
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={44}>
+            <Table.Th w={SELECT_WIDTH}>
               <Checkbox
                 aria-label="Select all listings on this page"
                 checked={allOnPage}
@@ -45,24 +53,21 @@ export function ListingsTable({ listings, columns, selected, onSelect, onEdit, o
                 onChange={(event) => onSelect(pageIds, event.currentTarget.checked)}
               />
             </Table.Th>
-            {columns.map((column) => (
-              <Table.Th key={column.id} ta={column.align}>
-                {column.header}
-              </Table.Th>
-            ))}
-            <Table.Th w={84}>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
+            <ColumnHeads columns={columns} />
           </Table.Tr>
         </Table.Thead>
-        {/* One listener for every row's edit button, rather than two per row. */}
+        {/* One listener for every row's edit button and cut-short cell, rather than some per row. */}
         <Table.Tbody
-          onPointerOver={onEditIntent && ((event) => isEditButton(event.target) && onEditIntent())}
+          onPointerOver={(event) => {
+            showCutTextAsTitle(event.target);
+            if (onEditIntent && isEditButton(event.target)) onEditIntent();
+          }}
           onFocus={onEditIntent && ((event) => isEditButton(event.target) && onEditIntent())}
         >
-          {listings.map((listing) => (
+          {listings.map((listing, position) => (
             <ListingRow
-              key={listing.ID}
+              // Another page's listings take over the rows in place, see row-slots.ts.
+              key={slots[position]}
               listing={listing}
               columns={columns}
               selected={selected.has(listing.ID)}
@@ -77,6 +82,22 @@ export function ListingsTable({ listings, columns, selected, onSelect, onEdit, o
   );
 }
 
+/** The same on every page: not rendered again by a page change. */
+const ColumnHeads = memo(function ColumnHeads({ columns }: { columns: readonly ListingColumn[] }) {
+  return (
+    <>
+      {columns.map((column) => (
+        <Table.Th key={column.id} ta={column.align} w={column.width}>
+          {column.header}
+        </Table.Th>
+      ))}
+      <Table.Th w={ACTIONS_WIDTH}>
+        <VisuallyHidden>Actions</VisuallyHidden>
+      </Table.Th>
+    </>
+  );
+});
+
 interface ListingRowProps {
   listing: Listing;
   columns: readonly ListingColumn[];
@@ -84,6 +105,18 @@ interface ListingRowProps {
   onSelect: (ids: readonly number[], selected: boolean) => void;
   onEdit: (listing: Listing) => void;
   onDelete: (listing: Listing) => void;
+}
+
+/**
+ * A cell whose text its column cuts short (see ListingColumn.width) shows it whole as a
+ * tooltip. Worked out when the pointer reaches the cell rather than rendered: a title on
+ * every cell would be 1,400 attributes to set and restyle on each page change.
+ */
+function showCutTextAsTitle(target: EventTarget) {
+  const cell = target instanceof Element ? target.closest('td') : null;
+  if (!cell) return;
+  const title = cell.scrollWidth > cell.clientWidth ? (cell.textContent ?? '') : '';
+  if (cell.title !== title) cell.title = title;
 }
 
 const isEditButton = (target: EventTarget) => target instanceof Element && target.closest('[data-action="edit"]') !== null;

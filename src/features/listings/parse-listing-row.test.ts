@@ -5,6 +5,7 @@ import {
   parseAreaUnit,
   parseExtensionColumn,
   parseImageList,
+  parseListingPage,
   parseListingRow,
   parseNumberText,
 } from './parse-listing-row';
@@ -229,5 +230,16 @@ describe('listingLabel', () => {
     expect(listingLabel({ ID: 1, Address: ' 12 Lamar Blvd ', MLSNumber: 'A-1' })).toBe('12 Lamar Blvd');
     expect(listingLabel({ ID: 1, Address: '', MLSNumber: 'A-1' })).toBe('MLS A-1');
     expect(listingLabel({ ID: 1, Address: '', MLSNumber: '' })).toBe('listing 1');
+  });
+});
+
+describe('parseListingPage', () => {
+  it("parses an answer's rows once: the same rows give the same listings", () => {
+    const rows = [listingRowOf(createListing({ Address: '1 Main Street' }), 1), listingRowOf(createListing({ Address: '2 Main Street' }), 2)];
+    const listings = parseListingPage(rows);
+    expect(listings.map((listing) => listing.Address)).toEqual(['1 Main Street', '2 Main Street']);
+    expect(listings[0]).toEqual(parseListingRow(rows[0]!));
+    expect(parseListingPage(rows)).toBe(listings);
+    expect(parseListingPage([...rows])).not.toBe(listings);
   });
 });

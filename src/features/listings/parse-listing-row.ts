@@ -162,6 +162,21 @@ export function parseListingRow(row: ListingRow): Listing {
   };
 }
 
+const parsedPages = new WeakMap<readonly ListingRow[], Listing[]>();
+
+/**
+ * The rows of one list answer, parsed once per answer (the same array gives the same
+ * listings), so a page fetched ahead can be parsed before it is shown rather than while.
+ */
+export function parseListingPage(rows: readonly ListingRow[]): Listing[] {
+  let listings = parsedPages.get(rows);
+  if (!listings) {
+    listings = rows.map(parseListingRow);
+    parsedPages.set(rows, listings);
+  }
+  return listings;
+}
+
 /** How a person names a listing in a label or a question: its street address, else its MLS number. */
 export function listingLabel(listing: Pick<Listing, 'ID' | 'Address' | 'MLSNumber'>): string {
   const address = listing.Address.trim();

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { useSearchParams } from 'react-router';
 import {
   clearListingFormDraft,
   formParamOf,
@@ -12,13 +11,14 @@ import {
 } from './listing-form-draft';
 import type { ListingFields, ListingFormValues } from './listing-form-schema';
 import type { Listing } from './parse-listing-row';
+import { useStableSearchParams } from './use-stable-search-params';
 
 /**
  * Which listing form is open, read from the URL so a reload (or a shared link) reopens it.
  * An edit form reopens from its draft, or else from the row on the page shown.
  */
 export function useListingFormTarget(chatbotId: string, listings: readonly Listing[]) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useStableSearchParams();
   const param = searchParams.get(LISTING_FORM_PARAM);
 
   const target = useMemo((): ListingFormTarget | null => {
