@@ -1,12 +1,20 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { directImports } from './build/direct-imports';
+import { scrollAreaWithoutFloatingUi } from './build/scroll-area-without-floating-ui';
 
 // In development Vite serves the app and forwards the API to the local service
 // (`npm run serve` on port 8787), so the browser still talks to one origin.
 const serviceOrigin = process.env.SERVICE_ORIGIN ?? 'http://localhost:8787';
 
 export default defineConfig({
-  plugins: [react()],
+  // Libraries whose index module re-exports every component: imported per module, so a
+  // component lands only in the chunks of the pages that use it (see build/direct-imports.ts).
+  plugins: [
+    react(),
+    directImports(['@mantine/core', '@mantine/hooks', '@mantine/modals', '@mantine/notifications', '@tabler/icons-react']),
+    scrollAreaWithoutFloatingUi(),
+  ],
   server: {
     proxy: {
       '/chat': serviceOrigin,
