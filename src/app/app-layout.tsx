@@ -1,4 +1,4 @@
-import { AppShell, Burger, Group, NavLink, Text, Title } from '@mantine/core';
+import { Burger, Group, NavLink, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustments, IconBuildingEstate, IconMessageChatbot, IconPlugConnected } from '@tabler/icons-react';
 import { Suspense, useEffect } from 'react';
@@ -7,6 +7,7 @@ import { onUnauthorized } from '../api/client';
 import { PageLoader } from '../components/page-loader';
 import { ChatbotSwitcher } from '../features/connection/chatbot-switcher';
 import { useBootstrapConnection } from '../features/connection/use-bootstrap-connection';
+import classes from './app-layout.module.css';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { OfflineBanner } from './offline-banner';
 
@@ -38,13 +39,9 @@ export function AppLayout() {
   useEffect(closeNavbar, [location.pathname, closeNavbar]);
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !navbarOpened } }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+    <div className={classes.shell} data-navbar-opened={navbarOpened || undefined}>
+      <header className={classes.header}>
+        <Group h="100%" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={navbarOpened} onClick={toggleNavbar} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
             <Title order={1} size="h4">
@@ -56,10 +53,9 @@ export function AppLayout() {
             <ColorSchemeToggle />
           </Group>
         </Group>
-      </AppShell.Header>
+      </header>
 
-      {/* Four links: native scrolling when a short window needs it, rather than loading ScrollArea. */}
-      <AppShell.Navbar p="sm" aria-label="Main navigation" style={{ overflowY: 'auto' }}>
+      <nav className={classes.navbar} aria-label="Main navigation">
         {botId ? (
           AREAS.map(({ section, label, icon: Icon }) => (
             <NavLink
@@ -83,9 +79,9 @@ export function AppLayout() {
           leftSection={<IconPlugConnected size={18} stroke={1.6} />}
           active={location.pathname === '/connection'}
         />
-      </AppShell.Navbar>
+      </nav>
 
-      <AppShell.Main>
+      <main className={classes.main}>
         <OfflineBanner />
         {bootstrapping ? (
           <PageLoader label="Connecting" />
@@ -94,7 +90,7 @@ export function AppLayout() {
             <Outlet />
           </Suspense>
         )}
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </div>
   );
 }
