@@ -1,7 +1,7 @@
-import { Burger, Group, NavLink, Text, Title } from '@mantine/core';
+import { Burger, Group, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustments, IconBuildingEstate, IconMessageChatbot, IconPlugConnected } from '@tabler/icons-react';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, type ComponentType } from 'react';
 import { NavLink as RouterNavLink, Outlet, useLocation, useMatch, useNavigate } from 'react-router';
 import { onUnauthorized } from '../api/client';
 import { PageLoader } from '../components/page-loader';
@@ -58,12 +58,11 @@ export function AppLayout() {
       <nav className={classes.navbar} aria-label="Main navigation">
         {botId ? (
           AREAS.map(({ section, label, icon: Icon }) => (
-            <NavLink
+            <AreaLink
               key={section}
-              component={RouterNavLink}
               to={`/bots/${encodeURIComponent(botId)}/${section}`}
               label={label}
-              leftSection={<Icon size={18} stroke={1.6} />}
+              icon={Icon}
               active={location.pathname.endsWith(`/${section}`)}
             />
           ))
@@ -72,13 +71,7 @@ export function AppLayout() {
             Choose a chatbot to open its settings, chat and listings.
           </Text>
         )}
-        <NavLink
-          component={RouterNavLink}
-          to="/connection"
-          label="Connection"
-          leftSection={<IconPlugConnected size={18} stroke={1.6} />}
-          active={location.pathname === '/connection'}
-        />
+        <AreaLink to="/connection" label="Connection" icon={IconPlugConnected} active={location.pathname === '/connection'} />
       </nav>
 
       <main className={classes.main}>
@@ -92,5 +85,22 @@ export function AppLayout() {
         )}
       </main>
     </div>
+  );
+}
+
+interface AreaLinkProps {
+  to: string;
+  label: string;
+  icon: ComponentType<{ size?: number; stroke?: number }>;
+  active: boolean;
+}
+
+/** A link of the navigation column; plain, since Mantine's NavLink brings nested-link collapsing. */
+function AreaLink({ to, label, icon: Icon, active }: AreaLinkProps) {
+  return (
+    <RouterNavLink to={to} className={classes.link} data-active={active || undefined}>
+      <Icon size={18} stroke={1.6} />
+      <span>{label}</span>
+    </RouterNavLink>
   );
 }
