@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compileHints } from './build/compile-hints';
 import { directImports } from './build/direct-imports';
 import { scrollAreaWithoutFloatingUi } from './build/scroll-area-without-floating-ui';
 
@@ -8,12 +9,15 @@ import { scrollAreaWithoutFloatingUi } from './build/scroll-area-without-floatin
 const serviceOrigin = process.env.SERVICE_ORIGIN ?? 'http://localhost:8787';
 
 export default defineConfig({
-  // Libraries whose index module re-exports every component: imported per module, so a
-  // component lands only in the chunks of the pages that use it (see build/direct-imports.ts).
   plugins: [
     react(),
+    // Libraries whose index module re-exports every component: imported per module, so a
+    // component lands only in the chunks of the pages that use it.
     directImports(['@mantine/core', '@mantine/hooks', '@mantine/modals', '@mantine/notifications', '@tabler/icons-react']),
+    // Keeps popover positioning out of every page with a table.
     scrollAreaWithoutFloatingUi(),
+    // Functions compiled off the main thread while the chunks download.
+    compileHints(),
   ],
   server: {
     proxy: {
