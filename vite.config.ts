@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compileHints } from './build/compile-hints';
 import { directImports } from './build/direct-imports';
+import { earlyEntry } from './build/early-entry';
 import { scrollAreaWithoutFloatingUi } from './build/scroll-area-without-floating-ui';
 
 // In development Vite serves the app and forwards the API to the local service
@@ -18,6 +19,8 @@ export default defineConfig({
     scrollAreaWithoutFloatingUi(),
     // Functions compiled off the main thread while the chunks download.
     compileHints(),
+    // Starts the open page's downloads and the bootstrap request before the app's chunks arrive.
+    earlyEntry('boot', 'src/boot.ts'),
   ],
   server: {
     proxy: {

@@ -4,11 +4,13 @@ import { areaModules, areaOfPath } from './app/route-modules';
 import { isUntouched } from './features/connection/adopt-bootstrap';
 
 /*
- * Runs before main.tsx (its own module script, first in index.html), while the browser still
- * downloads and evaluates React, the router and Mantine: it starts what the first page will
- * wait for, so the downloads and the service's answer overlap that work instead of following
- * it. The open page's module (and what it imports), and, for a browser that has never
- * connected, the bootstrap request that connects it. Nothing here renders or waits.
+ * Starts what the first page will wait for: the open page's module (and what it imports)
+ * and, for a browser that has never connected, the bootstrap request that connects it.
+ * The build loads this file from index.html as a small async module script of its own
+ * (build/early-entry.ts), which runs as soon as it has downloaded, while the browser still
+ * downloads the app's chunks and stylesheet and then evaluates React, the router and Mantine;
+ * main.tsx imports it as well (the same module, run once), which is how it runs in
+ * development. Nothing here renders or waits.
  */
 const connection = getConnection();
 const untouched = isUntouched(connection);
