@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import { compileHints } from './build/compile-hints';
 import { directImports } from './build/direct-imports';
 import { earlyEntry } from './build/early-entry';
+import { mantineStylesCheck } from './build/mantine-styles-check';
 import { scrollAreaWithoutFloatingUi } from './build/scroll-area-without-floating-ui';
 
 // In development Vite serves the app and forwards the API to the local service
@@ -21,6 +22,8 @@ export default defineConfig({
     compileHints(),
     // Starts the open page's downloads and the bootstrap request before the app's chunks arrive.
     earlyEntry('boot', 'src/boot.ts'),
+    // Mantine's styles are imported per component: no component may be left without them.
+    mantineStylesCheck('src/app/mantine-styles.css'),
   ],
   server: {
     proxy: {

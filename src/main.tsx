@@ -1,6 +1,6 @@
 // First: the build also loads it on its own, ahead of this module (see build/early-entry.ts).
 import './boot';
-import '@mantine/core/styles.css';
+import './app/mantine-styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
