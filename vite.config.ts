@@ -1,12 +1,30 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compileHints } from './build/compile-hints';
+import { directImports } from './build/direct-imports';
+import { earlyEntry } from './build/early-entry';
+import { mantineStylesCheck } from './build/mantine-styles-check';
+import { scrollAreaWithoutFloatingUi } from './build/scroll-area-without-floating-ui';
 
 // In development Vite serves the app and forwards the API to the local service
 // (`npm run serve` on port 8787), so the browser still talks to one origin.
 const serviceOrigin = process.env.SERVICE_ORIGIN ?? 'http://localhost:8787';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Libraries whose index module re-exports every component: imported per module, so a
+    // component lands only in the chunks of the pages that use it.
+    directImports(['@mantine/core', '@mantine/hooks', '@mantine/modals', '@mantine/notifications', '@tabler/icons-react']),
+    // Keeps popover positioning out of every page with a table.
+    scrollAreaWithoutFloatingUi(),
+    // Functions compiled off the main thread while the chunks download.
+    compileHints(),
+    // Starts the open page's downloads and the bootstrap request before the app's chunks arrive.
+    earlyEntry('boot', 'src/boot.ts'),
+    // Mantine's styles are imported per component: no component may be left without them.
+    mantineStylesCheck('src/app/mantine-styles.css'),
+  ],
   server: {
     proxy: {
       '/chat': serviceOrigin,

@@ -1,12 +1,15 @@
-import '@mantine/core/styles.css';
+// First: the build also loads it on its own, ahead of this module (see build/early-entry.ts).
+import './boot';
+import './app/mantine-styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { DeferredModals, modalsProvider } from './app/deferred-modals';
+import { DeferredNotifications, notificationsContainer } from './app/deferred-notifications';
+import { whenFirstPageSettled } from './app/first-page-settled';
 import { createQueryClient } from './app/query-client';
 import { createRouter } from './app/router';
 import { theme } from './app/theme';
@@ -14,16 +17,20 @@ import { theme } from './app/theme';
 const queryClient = createQueryClient();
 const router = createRouter(queryClient);
 
+// Not needed to show the first page, but loaded right after it: a notification or a dialog
+// can then appear even if the service (which also serves the app's code) has gone away.
+void whenFirstPageSettled(router, queryClient).then(() => {
+  notificationsContainer.load().catch(() => undefined);
+  modalsProvider.load().catch(() => undefined);
+});
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="auto">
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          {/* Mounted with the first page, not loaded with the first notification: the notification
-              that matters most says the service is unreachable, and then its chunk would be too. */}
-          <Notifications position="top-right" />
-          <RouterProvider router={router} />
-        </ModalsProvider>
+        <DeferredNotifications />
+        <DeferredModals />
+        <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>
   </StrictMode>,

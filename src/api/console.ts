@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { requestBootstrap } from './bootstrap-request';
 import type { Bootstrap } from './console-schema';
 
 export type { Bootstrap };
@@ -13,7 +14,7 @@ export async function fetchBootstrap(signal?: AbortSignal): Promise<Bootstrap | 
     // The schema (and zod) stay out of the entry chunk; they download beside the request.
     const schema = import('./console-schema');
     schema.catch(() => undefined);
-    const response = await fetch('/console/bootstrap', { signal });
+    const response = await requestBootstrap(signal);
     if (!response.ok) return null;
     const { bootstrapSchema } = await schema;
     const parsed = bootstrapSchema.safeParse(await response.json());

@@ -1,12 +1,13 @@
-import { AppShell, Burger, Group, NavLink, Text, Title } from '@mantine/core';
+import { Burger, Group, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustments, IconBuildingEstate, IconMessageChatbot, IconPlugConnected } from '@tabler/icons-react';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, type ComponentType } from 'react';
 import { NavLink as RouterNavLink, Outlet, useLocation, useMatch, useNavigate } from 'react-router';
 import { onUnauthorized } from '../api/client';
 import { PageLoader } from '../components/page-loader';
 import { ChatbotSwitcher } from '../features/connection/chatbot-switcher';
 import { useBootstrapConnection } from '../features/connection/use-bootstrap-connection';
+import classes from './app-layout.module.css';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { OfflineBanner } from './offline-banner';
 
@@ -38,13 +39,9 @@ export function AppLayout() {
   useEffect(closeNavbar, [location.pathname, closeNavbar]);
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !navbarOpened } }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+    <div className={classes.shell} data-navbar-opened={navbarOpened || undefined}>
+      <header className={classes.header}>
+        <Group h="100%" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={navbarOpened} onClick={toggleNavbar} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
             <Title order={1} size="h4">
@@ -56,18 +53,16 @@ export function AppLayout() {
             <ColorSchemeToggle />
           </Group>
         </Group>
-      </AppShell.Header>
+      </header>
 
-      {/* Four links: native scrolling when a short window needs it, rather than loading ScrollArea. */}
-      <AppShell.Navbar p="sm" aria-label="Main navigation" style={{ overflowY: 'auto' }}>
+      <nav className={classes.navbar} aria-label="Main navigation">
         {botId ? (
           AREAS.map(({ section, label, icon: Icon }) => (
-            <NavLink
+            <AreaLink
               key={section}
-              component={RouterNavLink}
               to={`/bots/${encodeURIComponent(botId)}/${section}`}
               label={label}
-              leftSection={<Icon size={18} stroke={1.6} />}
+              icon={Icon}
               active={location.pathname.endsWith(`/${section}`)}
             />
           ))
@@ -76,16 +71,10 @@ export function AppLayout() {
             Choose a chatbot to open its settings, chat and listings.
           </Text>
         )}
-        <NavLink
-          component={RouterNavLink}
-          to="/connection"
-          label="Connection"
-          leftSection={<IconPlugConnected size={18} stroke={1.6} />}
-          active={location.pathname === '/connection'}
-        />
-      </AppShell.Navbar>
+        <AreaLink to="/connection" label="Connection" icon={IconPlugConnected} active={location.pathname === '/connection'} />
+      </nav>
 
-      <AppShell.Main>
+      <main className={classes.main}>
         <OfflineBanner />
         {bootstrapping ? (
           <PageLoader label="Connecting" />
@@ -94,7 +83,24 @@ export function AppLayout() {
             <Outlet />
           </Suspense>
         )}
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </div>
+  );
+}
+
+interface AreaLinkProps {
+  to: string;
+  label: string;
+  icon: ComponentType<{ size?: number; stroke?: number }>;
+  active: boolean;
+}
+
+/** A link of the navigation column; plain, since Mantine's NavLink brings nested-link collapsing. */
+function AreaLink({ to, label, icon: Icon, active }: AreaLinkProps) {
+  return (
+    <RouterNavLink to={to} className={classes.link} data-active={active || undefined}>
+      <Icon size={18} stroke={1.6} />
+      <span>{label}</span>
+    </RouterNavLink>
   );
 }

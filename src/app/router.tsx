@@ -4,6 +4,7 @@ import { AppLayout } from './app-layout';
 import { NotFound } from './not-found';
 import { prefetchListings, prefetchShell, startPage } from './prefetch';
 import { RouteError } from './route-error';
+import { areaModules } from './route-modules';
 
 /**
  * Every area is its own lazily loaded chunk, so the first page load carries only the
@@ -28,7 +29,7 @@ export function createRouter(queryClient: QueryClient) {
             { index: true, loader: async () => redirect(await startPage(queryClient)) },
             {
               path: 'connection',
-              lazy: () => import('../features/connection/connection-page').then((m) => ({ Component: m.ConnectionPage })),
+              lazy: () => areaModules.connection().then((m) => ({ Component: m.ConnectionPage })),
             },
             {
               path: 'bots/:botId',
@@ -36,11 +37,11 @@ export function createRouter(queryClient: QueryClient) {
                 { index: true, element: <Navigate to="settings" replace /> },
                 {
                   path: 'settings',
-                  lazy: () => import('../features/settings/settings-page').then((m) => ({ Component: m.SettingsPage })),
+                  lazy: () => areaModules.settings().then((m) => ({ Component: m.SettingsPage })),
                 },
                 {
                   path: 'chat',
-                  lazy: () => import('../features/chat/chat-page').then((m) => ({ Component: m.ChatPage })),
+                  lazy: () => areaModules.chat().then((m) => ({ Component: m.ChatPage })),
                 },
                 {
                   path: 'listings',
@@ -48,7 +49,7 @@ export function createRouter(queryClient: QueryClient) {
                     prefetchListings(queryClient, params.botId, request.url);
                     return null;
                   },
-                  lazy: () => import('../features/listings/listings-page').then((m) => ({ Component: m.ListingsPage })),
+                  lazy: () => areaModules.listings().then((m) => ({ Component: m.ListingsPage })),
                 },
               ],
             },

@@ -1,24 +1,23 @@
 import {
   Button,
-  Checkbox,
   EmptyState,
   Group,
   Loader,
   NativeSelect,
   Pagination,
   Paper,
-  Popover,
   Stack,
   Text,
   Title,
 } from '@mantine/core';
-import { IconColumns, IconFilterOff, IconHomePlus, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconFilterOff, IconHomePlus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { listingListQueryOptions } from '../../api/listings';
 import { ErrorAlert } from '../../components/error-alert';
 import { PageLoader } from '../../components/page-loader';
+import { ColumnPicker } from './column-picker';
 import { LISTING_COLUMNS } from './listing-columns';
 import { ListingFilters, type ListingFilterValues } from './listing-filters';
 import { LazyListingFormModal, preloadListingForm } from './lazy-listing-form-modal';
@@ -309,32 +308,3 @@ const SelectionBar = memo(function SelectionBar({ count, isDeleting, onClear, on
     </Group>
   );
 });
-
-interface ColumnPickerProps {
-  hidden: ReadonlySet<string>;
-  onChange: (id: string, visible: boolean) => void;
-}
-
-function ColumnPicker({ hidden, onChange }: ColumnPickerProps) {
-  return (
-    <Popover position="bottom-end" shadow="md" withinPortal>
-      <Popover.Target>
-        <Button variant="default" leftSection={<IconColumns size={18} />}>
-          Columns
-        </Button>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Stack gap="xs" role="group" aria-label="Shown columns">
-          {LISTING_COLUMNS.map((column) => (
-            <Checkbox
-              key={column.id}
-              label={column.header}
-              checked={!hidden.has(column.id)}
-              onChange={(event) => onChange(column.id, event.currentTarget.checked)}
-            />
-          ))}
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
-  );
-}

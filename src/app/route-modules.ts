@@ -1,0 +1,27 @@
+/**
+ * The page module of each area, loaded when its route is first visited. One place for both
+ * the router and src/boot.ts, which starts the module of the page being opened before the
+ * app's libraries are evaluated.
+ */
+export const areaModules = {
+  connection: () => import('../features/connection/connection-page'),
+  settings: () => import('../features/settings/settings-page'),
+  chat: () => import('../features/chat/chat-page'),
+  listings: () => import('../features/listings/listings-page'),
+};
+
+export type Area = keyof typeof areaModules;
+
+/**
+ * The area a path opens. `/` redirects to the start page: the listings of the first chatbot,
+ * or Connection when there is none to open (`hasChatbots`: connected, or about to be by the
+ * bootstrap).
+ */
+export function areaOfPath(pathname: string, hasChatbots: boolean): Area | undefined {
+  if (pathname === '/') return hasChatbots ? 'listings' : 'connection';
+  if (pathname === '/connection') return 'connection';
+  const section = /^\/bots\/[^/]+(?:\/([^/]+))?\/?$/.exec(pathname);
+  if (!section) return undefined;
+  const name = section[1] ?? 'settings';
+  return name === 'settings' || name === 'chat' || name === 'listings' ? name : undefined;
+}
