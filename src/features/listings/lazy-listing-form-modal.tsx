@@ -1,9 +1,10 @@
-import { Button, Group, Modal } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { ErrorAlert } from '../../components/error-alert';
 import { PageLoader } from '../../components/page-loader';
 import type * as ListingFormModule from './listing-form-modal';
 import type { ListingFormTarget } from './listing-form-modal';
+import { PlaceholderDialog } from './placeholder-dialog';
 
 /**
  * The create/edit form lives in its own chunk (react-hook-form, the number inputs, the form
@@ -37,9 +38,9 @@ export function LazyListingFormModal(props: LazyListingFormModalProps) {
     <FormLoadBoundary title={title} onClose={props.onClose}>
       <Suspense
         fallback={
-          <Modal opened onClose={props.onClose} title={title} size="xl">
+          <PlaceholderDialog onClose={props.onClose} title={title}>
             <PageLoader label="Loading the form" />
-          </Modal>
+          </PlaceholderDialog>
         }
       >
         <ListingFormModal {...props} />
@@ -65,14 +66,14 @@ class FormLoadBoundary extends Component<BoundaryProps, { error: unknown }> {
   override render() {
     if (this.state.error === undefined) return this.props.children;
     return (
-      <Modal opened onClose={this.props.onClose} title={this.props.title} size="md">
+      <PlaceholderDialog onClose={this.props.onClose} title={this.props.title}>
         <ErrorAlert error={this.state.error} title="The form could not be loaded; reload the page to try again" />
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={this.props.onClose}>
             Close
           </Button>
         </Group>
-      </Modal>
+      </PlaceholderDialog>
     );
   }
 }
