@@ -24,7 +24,18 @@ void whenFirstPageSettled(router, queryClient).then(() => {
   modalsProvider.load().catch(() => undefined);
 });
 
-createRoot(document.getElementById('root')!).render(
+/**
+ * Resolves once the parser has read the whole page, #root included. This module is not
+ * always run by its own (deferred) script: boot.ts, an async script, starts the open page's
+ * module, which imports shared code from this chunk, so on a warm cache this chunk can run
+ * while the parser is still in <head>.
+ */
+function whenDocumentParsed(): Promise<void> {
+  if (document.readyState !== 'loading') return Promise.resolve();
+  return new Promise((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }));
+}
+
+const app = (
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="auto">
       <QueryClientProvider client={queryClient}>
@@ -33,5 +44,8 @@ createRoot(document.getElementById('root')!).render(
         <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// Not a top-level await: the page modules that import this chunk need not wait for the parser.
+void whenDocumentParsed().then(() => createRoot(document.getElementById('root')!).render(app));
