@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { compileHints } from './build/compile-hints';
 import { directImports } from './build/direct-imports';
@@ -10,7 +11,18 @@ import { scrollAreaWithoutFloatingUi } from './build/scroll-area-without-floatin
 // (`npm run serve` on port 8787), so the browser still talks to one origin.
 const serviceOrigin = process.env.SERVICE_ORIGIN ?? 'http://localhost:8787';
 
-export default defineConfig({
+/**
+ * react-router's package exports point every condition at its development build (dev
+ * warnings and checks included; remix-run/react-router#12532, #14753), though it ships a
+ * production build beside it: the production build is used for `vite build`.
+ */
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: fileURLToPath(new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+  { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
+];
+
+export default defineConfig(({ command }) => ({
+  resolve: { alias: command === 'build' ? reactRouterProduction : [] },
   plugins: [
     react(),
     // Libraries whose index module re-exports every component: imported per module, so a
@@ -36,4 +48,4 @@ export default defineConfig({
     sourcemap: true,
     chunkSizeWarningLimit: 600,
   },
-});
+}));
