@@ -6,6 +6,15 @@ import { LISTING_COLUMNS } from './listing-columns';
 import { ListingsTable } from './listings-table';
 import { parseListingRow } from './parse-listing-row';
 
+type TableProps = Pick<Parameters<typeof ListingsTable>[0], 'listings' | 'selected' | 'onSelect' | 'onEdit' | 'onDelete'>;
+
+/** The table with every column, as the listings page shows it. */
+const tableOf = (props: TableProps) => (
+  <MantineProvider env="test">
+    <ListingsTable columns={LISTING_COLUMNS} stale={false} {...props} />
+  </MantineProvider>
+);
+
 function renderTable(selected: ReadonlySet<number> = new Set()) {
   const listings = [
     parseListingRow(
@@ -28,19 +37,7 @@ function renderTable(selected: ReadonlySet<number> = new Set()) {
   const onSelect = vi.fn();
   const onEdit = vi.fn();
   const onDelete = vi.fn();
-  render(
-    <MantineProvider env="test">
-      <ListingsTable
-        listings={listings}
-        columns={LISTING_COLUMNS}
-        selected={selected}
-        onSelect={onSelect}
-        onEdit={onEdit}
-        onDelete={onDelete}
-        stale={false}
-      />
-    </MantineProvider>,
-  );
+  render(tableOf({ listings, selected, onSelect, onEdit, onDelete }));
   return { listings, onSelect, onEdit, onDelete, table: screen.getByRole('table', { name: 'Listings' }) };
 }
 
@@ -92,19 +89,7 @@ describe('ListingsTable', { timeout: 20_000 }, () => {
     const page = (ids: number[]) => ids.map((id) => parseListingRow(listingRowOf(createListing({ Address: `${id} Main Street`, Images: [] }), id)));
     const onSelect = vi.fn();
     const onEdit = vi.fn();
-    const table = (listings: ReturnType<typeof page>, selected: ReadonlySet<number>) => (
-      <MantineProvider env="test">
-        <ListingsTable
-          listings={listings}
-          columns={LISTING_COLUMNS}
-          selected={selected}
-          onSelect={onSelect}
-          onEdit={onEdit}
-          onDelete={vi.fn()}
-          stale={false}
-        />
-      </MantineProvider>
-    );
+    const table = (listings: ReturnType<typeof page>, selected: ReadonlySet<number>) => tableOf({ listings, selected, onSelect, onEdit, onDelete: vi.fn() });
     const first = page([1, 2, 3]);
     const { rerender } = render(table(first, new Set([2, 5])));
     const rowsBefore = screen.getAllByRole('row').slice(1);
