@@ -8,6 +8,38 @@ test.describe('app shell and connection', () => {
     await expect(page.getByRole('table', { name: 'Listings' }).getByRole('row').nth(1)).toBeVisible();
   });
 
+  test('the dashboard starts when its code runs before the page has been parsed', async ({ page }) => {
+    // On a warm cache the early boot script can bring in the page's code, and with it the
+    // app's entry, before the parser has reached #root. A slow script just before #root holds
+    // the parser there until the entry has run.
+    let releaseParser!: () => void;
+    const parserHeld = new Promise<void>((resolve) => (releaseParser = resolve));
+    await page.route('**/hold-the-parser.js', async (route) => {
+      await parserHeld;
+      await route.fulfill({ contentType: 'text/javascript', body: '' });
+    });
+    await page.route(
+      (url) => url.pathname.startsWith('/bots/'),
+      async (route) => {
+        const response = await route.fetch();
+        const html = (await response.text()).replace('<div id="root">', '<script src="/hold-the-parser.js"></script><div id="root">');
+        await route.fulfill({ response, body: html });
+      },
+    );
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+
+    // The entry creates the router, whose loader asks for the listings: proof that it has run.
+    const entryRan = page.waitForRequest('**/chat/Chatbot/RealEstateList');
+    await page.goto('/bots/e2e-shell/listings', { waitUntil: 'commit' });
+    await entryRan;
+    expect(await page.evaluate(() => document.readyState)).toBe('loading');
+    releaseParser();
+
+    await expect(page.getByRole('table', { name: 'Listings' }).getByRole('row').nth(1)).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
   test('navigation reaches the three areas and every view is linkable', async ({ page }) => {
     await page.goto('/bots/e2e-shell/listings');
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
