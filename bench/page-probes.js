@@ -59,15 +59,16 @@
   }
 
   // ---- Which frame paints a change? Every rAF callback of one frame gets the same timestamp,
-  // which names the frame. A change made inside a frame's rAF callbacks is painted by that
-  // frame; a change made in a task, by the next frame whose callbacks start. (A flag set in a
+  // which names the frame. A change made inside a frame's rAF callbacks, or in the microtasks
+  // they queue, is painted by that frame; a change made in a task, by the next frame whose
+  // callbacks start. (A flag set in a
   // rAF callback and cleared after the paint cannot tell these apart: a task that runs after
   // the paint but before the clearing message would be credited to the frame already painted.)
   // Every rAF callback, the app's included, goes through this wrapper: this script runs first.
   let framePhase;
   /** Called when a new frame's rAF callbacks begin, before the first of them. */
   const frameStarts = [];
-  /** Called right after each rAF callback, still inside its frame. */
+  /** Called after each rAF callback and the microtasks it queued, still inside its frame. */
   const afterCallbacks = [];
   const nativeRequestAnimationFrame = window.requestAnimationFrame.bind(window);
   window.requestAnimationFrame = (callback) =>
@@ -79,7 +80,11 @@
       try {
         callback(time);
       } finally {
-        for (const listener of afterCallbacks) listener(time);
+        // In a microtask: what the callback queued first (React renders a store's change in a
+        // microtask) has then changed the page, still before this frame's paint.
+        queueMicrotask(() => {
+          for (const listener of afterCallbacks) listener(time);
+        });
       }
     });
 
