@@ -68,7 +68,7 @@ export const LISTING_COLUMNS: readonly ListingColumn[] = [
   },
   { id: 'address', header: 'Address', width: 270, cell: (listing) => plain(listing.Address) },
   { id: 'city', header: 'City', width: 110, cell: (listing) => plain(listing.City) },
-  { id: 'state', header: 'State', width: 60, cell: (listing) => plain(listing.State) },
+  { id: 'state', header: 'State', width: 72, cell: (listing) => plain(listing.State) },
   { id: 'zip', header: 'ZIP', width: 72, cell: (listing) => plain(listing.ZIP) },
   { id: 'price', header: 'Price', width: 116, align: 'right', cell: (listing) => plain(formatListingPrice(listing)) },
   { id: 'bedrooms', header: 'Beds', width: 60, align: 'right', cell: (listing) => plain(formatNumber(listing.Bedrooms)) },
@@ -78,5 +78,5 @@ export const LISTING_COLUMNS: readonly ListingColumn[] = [
   { id: 'saleType', header: 'Sale type', width: 96, cell: (listing) => plain(labelOf(SALE_TYPE_LABELS, listing.SaleType)) },
   { id: 'propertyType', header: 'Property type', width: 130, cell: (listing) => plain(listing.PropertyType) },
   { id: 'mlsNumber', header: 'MLS number', width: 124, cell: (listing) => plain(listing.MLSNumber) },
-  { id: 'daysOnMarket', header: 'Days on market', width: 136, align: 'right', cell: (listing) => plain(formatNumber(listing.DaysOnMarket)) },
+  { id: 'daysOnMarket', header: 'Days on market', width: 150, align: 'right', cell: (listing) => plain(formatNumber(listing.DaysOnMarket)) },
 ];
