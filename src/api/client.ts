@@ -3,6 +3,7 @@ import type * as ContractModule from './contract';
 import type { RequestOf, ResponseOf } from './contract';
 import { endpoints, SECRET_KEY_HEADER, SESSION_KEY_HEADER, type OperationName } from './contract/endpoints';
 import { fieldOfMessage } from './contract/errors';
+import { loadOnce } from '../lib/load-once';
 import { getConnection, type Connection } from './credentials';
 
 /**
@@ -51,20 +52,13 @@ export function credentialHeaders(name: OperationName, connection: Connection): 
 }
 
 type Contract = typeof ContractModule;
-let contract: Promise<Contract> | undefined;
 
 /**
  * The schemas answers are checked against. They come with the first request instead of
  * with the app's entry chunk (zod and the contract are a large share of it), and download
  * while that request is on the network. A failed download is tried again next time.
  */
-export function loadContract(): Promise<Contract> {
-  contract ??= import('./contract').catch((error: unknown) => {
-    contract = undefined;
-    throw error;
-  });
-  return contract;
-}
+export const loadContract: () => Promise<Contract> = loadOnce(() => import('./contract'));
 
 async function contractFor(name: OperationName): Promise<Contract> {
   try {

@@ -1,4 +1,5 @@
 import { createElement, useSyncExternalStore, type ComponentType, type ReactElement } from 'react';
+import { loadOnce } from '../lib/load-once';
 
 /** A component whose code loads apart from the first page's. */
 export interface DeferredComponent<Props> {
@@ -12,7 +13,8 @@ export interface DeferredComponent<Props> {
 
 export function deferComponent<Props extends object>(importer: () => Promise<ComponentType<Props>>): DeferredComponent<Props> {
   let loaded: ComponentType<Props> | null = null;
-  let loading: Promise<void> | undefined;
+  // Downloaded once; after a failure, the next load() tries the network again.
+  const download = loadOnce(importer);
   const listeners = new Set<() => void>();
   const subscribe = (listener: () => void) => {
     listeners.add(listener);
@@ -20,20 +22,12 @@ export function deferComponent<Props extends object>(importer: () => Promise<Com
   };
   const isLoaded = () => loaded !== null;
   return {
-    load() {
-      loading ??= importer().then(
-        (component) => {
-          loaded = component;
-          listeners.forEach((listener) => listener());
-        },
-        (error: unknown) => {
-          // The next call tries the network again.
-          loading = undefined;
-          throw error;
-        },
-      );
-      return loading;
-    },
+    load: () =>
+      download().then((component) => {
+        if (loaded) return;
+        loaded = component;
+        listeners.forEach((listener) => listener());
+      }),
     useLoaded: () => useSyncExternalStore(subscribe, isLoaded, isLoaded),
     // The same component every time once loaded, so React keeps its state.
     render: (props) => (loaded ? createElement(loaded, props) : null),

@@ -2,21 +2,11 @@ import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconColumns } from '@tabler/icons-react';
 import { useCallback, useId, useState, type ComponentType } from 'react';
+import { loadOnce } from '../../lib/load-once';
 import type { ColumnPickerDropdownProps } from './column-picker-dropdown';
 
-let loading: Promise<ComponentType<ColumnPickerDropdownProps>> | undefined;
-
 /** The dropdown's chunk, fetched when the user points at or focuses the button, at the latest on a press. */
-function loadDropdown(): Promise<ComponentType<ColumnPickerDropdownProps>> {
-  loading ??= import('./column-picker-dropdown').then(
-    (module) => module.ColumnPickerDropdown,
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+const loadDropdown = loadOnce(() => import('./column-picker-dropdown').then((module) => module.ColumnPickerDropdown));
 
 const preload = () => void loadDropdown().catch(() => undefined);
 

@@ -1,6 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { ErrorAlert } from '../../components/error-alert';
+import { loadOnce } from '../../lib/load-once';
 import { PageLoader } from '../../components/page-loader';
 import type * as ListingFormModule from './listing-form-modal';
 import type { ListingFormTarget } from './listing-form-modal';
@@ -13,16 +14,7 @@ import { PlaceholderDialog } from './placeholder-dialog';
  * Not on idle: an idle fetch right after the first paint would still compete with the
  * first load, and the local chunk arrives in a moment when the form opens.
  */
-let loading: Promise<typeof ListingFormModule> | undefined;
-
-export function preloadListingForm(): Promise<typeof ListingFormModule> {
-  loading ??= import('./listing-form-modal').catch((error: unknown) => {
-    // A later preload (the user retrying) tries the network again.
-    loading = undefined;
-    throw error;
-  });
-  return loading;
-}
+export const preloadListingForm: () => Promise<typeof ListingFormModule> = loadOnce(() => import('./listing-form-modal'));
 
 const ListingFormModal = lazy(() => preloadListingForm().then((module) => ({ default: module.ListingFormModal })));
 
