@@ -32,6 +32,9 @@ export interface Probes {
 
 export type ProbedWindow = Window & { __bench: Probes };
 
+/** What page-probes.js writes to the console, followed by `rowsPaintedAt`, when the listings' first rows are painted. */
+export const ROWS_PAINTED_MESSAGE = 'bench:rows-painted';
+
 const PROBES_PATH = new URL('./page-probes.js', import.meta.url).pathname;
 
 /** The desktop size the e2e suite uses; the settings preview sits beside the form at this width. */

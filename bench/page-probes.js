@@ -113,12 +113,16 @@
   };
 
   // ---- Time to a usable dashboard: the paint that first showed a row of the listings table.
+  const ROWS_PAINTED_MESSAGE = 'bench:rows-painted';
   const rowSelector = 'table[aria-label="Listings"] tbody tr';
   const rowObserver = new MutationObserver(() => {
     if (!document.querySelector(rowSelector)) return;
     rowObserver.disconnect();
     afterNextPaint((now) => {
       bench.rowsPaintedAt = now;
+      // Told on the console, so the load is waited for without Playwright running (and first
+      // injecting) its own script in the page while the app loads.
+      console.debug(`${ROWS_PAINTED_MESSAGE} ${now}`);
     });
   });
   rowObserver.observe(document, { childList: true, subtree: true });
