@@ -12,7 +12,11 @@ beforeAll(() => {
 });
 
 function renderComposer(overrides: Partial<Parameters<typeof Composer>[0]> = {}) {
-  const onSend = vi.fn<(message: OutgoingMessage) => Promise<void>>(() => Promise.resolve());
+  // Like the chat's send: the question is placed (and the draft cleared) before it resolves.
+  const onSend = vi.fn<(message: OutgoingMessage, onPlaced: () => void) => Promise<void>>((_message, onPlaced) => {
+    onPlaced();
+    return Promise.resolve();
+  });
   const onStop = vi.fn();
   const onModeChange = vi.fn();
   render(
@@ -36,7 +40,7 @@ describe('Composer', { timeout: 15_000 }, () => {
     expect(box).toHaveValue('Two\nrooms');
 
     await user.keyboard('{Enter}');
-    expect(onSend).toHaveBeenCalledWith({ content: 'Two\nrooms', attachments: [], mode: 'stream' });
+    expect(onSend).toHaveBeenCalledWith({ content: 'Two\nrooms', attachments: [], mode: 'stream' }, expect.any(Function));
     expect(box).toHaveValue('');
   });
 

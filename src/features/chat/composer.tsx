@@ -13,7 +13,8 @@ interface ComposerProps {
   onModeChange: (mode: AnswerMode) => void;
   /** The open session has an answer in flight: Stop replaces Send. */
   busy: boolean;
-  onSend: (message: OutgoingMessage) => Promise<void>;
+  /** Sends; calls `onPlaced` in the render that shows the question, which is when the draft clears. */
+  onSend: (message: OutgoingMessage, onPlaced: () => void) => Promise<void>;
   onStop: () => void;
 }
 
@@ -77,9 +78,14 @@ export const Composer = memo(function Composer({ placeholder, mode, onModeChange
     setProblem(null);
     setSending(true);
     try {
-      await onSend({ content: content.trim() === '' ? '' : content, attachments: attachments.uploaded, mode });
-      setContent('');
-      attachments.reset();
+      // Cleared in the same render as the question appears, not after this await: that
+      // render would then fall beside the answer's first bytes, and the autosized field
+      // measure its layout with the new text in it.
+      await onSend({ content: content.trim() === '' ? '' : content, attachments: attachments.uploaded, mode }, () => {
+        setContent('');
+        attachments.reset();
+        setSending(false);
+      });
     } catch {
       // The page shows why no session could be opened; the draft stays for another try.
     } finally {

@@ -224,10 +224,13 @@ export function useChat(chatbotId: string) {
       },
 
       /**
-       * Resolves once the question is in the transcript (opening a session first when
-       * there is none), so the composer can clear; the answer carries on by itself.
+       * Puts the question in the transcript (opening a session first when there is none) and
+       * asks it; the answer carries on by itself. `onPlaced` runs inside the render that shows
+       * the question, before the request goes out: the composer clears there, so its relayout
+       * is not left for a moment when the answer's first bytes arrive. Rejects, without calling
+       * it, when no session could be opened.
        */
-      async send(message: OutgoingMessage): Promise<void> {
+      async send(message: OutgoingMessage, onPlaced?: () => void): Promise<void> {
         const activeSessionId = latestState.current.activeSessionId;
         // A new session opens together with its first question, in one render.
         const sessionId = activeSessionId ?? (await createSessionAsync(chatbotId)).SessionID;
@@ -243,6 +246,7 @@ export function useChat(chatbotId: string) {
           before() {
             if (activeSessionId === null) dispatch({ type: 'sessionOpened', sessionId, now: Date.now() });
             dispatch({ type: 'messageAdded', sessionId, message: question });
+            onPlaced?.();
           },
         });
       },
