@@ -1,11 +1,13 @@
 import { Badge, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { chatbotDetailQueryOptions } from '../../api/chatbot';
 import { ErrorAlert } from '../../components/error-alert';
+import { runWhenIdle } from '../../lib/run-when-idle';
 import type { AnswerMode, AssistantMessage } from './chat-transcript';
 import { Composer } from './composer';
+import { warmUpMarkdown } from './markdown-text';
 import { SessionList } from './session-list';
 import { Transcript } from './transcript';
 import { useChat } from './use-chat';
@@ -25,6 +27,8 @@ function ChatWorkspace({ chatbotId }: { chatbotId: string }) {
   const sessionId = session?.id ?? null;
   const busy = sessionId !== null && chat.busySessions.has(sessionId);
   const { newChat, retry, stop, send, liveAnswerOf } = chat;
+  // The first answer then finds the Markdown parser warm (see warmUpMarkdown).
+  useEffect(() => runWhenIdle(warmUpMarkdown), []);
 
   const startNewChat = useCallback(() => {
     // A failure shows above the transcript through createSessionError.

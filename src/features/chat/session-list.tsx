@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Loader, Menu, Paper, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Loader, Menu, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconDots, IconEraser, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -102,7 +102,9 @@ export function SessionList({ sessions, activeSessionId, busySessions, creating,
             No sessions with this chatbot in this browser yet.
           </Text>
         ) : (
-          <ScrollArea.Autosize mah="calc(100dvh - 340px)" type="auto">
+          // Native scrolling: Mantine's ScrollArea measured the list's layout 10 ms after each
+          // change (a new session, the answering spinner), which fell on an answer's first bytes.
+          <Box mah="calc(100dvh - 340px)" style={{ overflowY: 'auto' }}>
             <Stack gap={4}>
               {sessions.map((session) => {
                 const active = session.id === activeSessionId;
@@ -153,7 +155,7 @@ export function SessionList({ sessions, activeSessionId, busySessions, creating,
                 );
               })}
             </Stack>
-          </ScrollArea.Autosize>
+          </Box>
         )}
       </nav>
     </Stack>
