@@ -11,7 +11,8 @@ export interface Probes {
   stream: {
     chunks: { t: number; frames: number }[];
     done: number | undefined;
-    paints: { t: number; length: number }[];
+    /** Each paint that showed more of the answer: when it was done, its frame's rAF timestamp, and the length shown. */
+    paints: { t: number; frame: number; length: number }[];
     watching: boolean;
   };
   keys: { down: number; handled: number | undefined; painted: number | undefined }[];

@@ -136,6 +136,10 @@ export interface StreamRun {
   paintCount: number;
   /** Per fragment: its paint time minus its arrival time. */
   delays: number[];
+  /** Share of fragments painted by the first frame that started after they arrived (none skipped). */
+  nextFrameShare: number;
+  /** Per paint: from its frame's start (the rAF timestamp) to the paint being done. */
+  frameToPaint: number[];
 }
 
 /**
@@ -213,12 +217,17 @@ export function analyseStream(
   if (fragments < shownAfter.length) throw new Error(`Only ${fragments} of ${shownAfter.length} fragments arrived`);
 
   const delays: number[] = [];
+  let onNextFrame = 0;
   let chunk = 0;
   let paint = 0;
   for (let index = 0; index < fragments; index += 1) {
     while (chunks[chunk]!.frames < index + 1) chunk += 1;
     while (paints[paint]!.length < shownAfter[index]!) paint += 1;
-    delays.push(paints[paint]!.t - chunks[chunk]!.t);
+    const arrived = chunks[chunk]!.t;
+    const painted = paints[paint]!;
+    delays.push(painted.t - arrived);
+    // Frames that started after the fragment arrived but did not show it.
+    if (!frames.some((frame) => frame > arrived && frame < painted.frame)) onNextFrame += 1;
   }
 
   const start = firstChunk.t;
@@ -241,6 +250,8 @@ export function analyseStream(
     chunkCount: chunks.length,
     paintCount: paints.length,
     delays,
+    nextFrameShare: onNextFrame / fragments,
+    frameToPaint: paints.map((painted) => painted.t - painted.frame),
   };
 }
 

@@ -243,7 +243,7 @@
       }
       let length;
       while (changes.length > 0 && changes[0].frame !== undefined && changes[0].frame <= frame) length = changes.shift().length;
-      if (length !== undefined) bench.stream.paints.push({ t: now, length });
+      if (length !== undefined) bench.stream.paints.push({ t: now, frame, length });
     });
     startLoop();
   };

@@ -6,7 +6,8 @@
  * BENCH_QUICK=1 runs fewer repetitions (for working on the bench itself; the figures are then
  * not the budgeted medians). BENCH_SKIP_BUILD=1 reuses the current dist/. BENCH_PROFILE=1 adds,
  * to each browser figure, where the page's main thread spent its time (see bench/profile.ts).
- * BENCH_ONLY=stream,typing measures only the named sections (see SECTIONS).
+ * BENCH_ONLY=stream,typing measures only the named sections (see SECTIONS). BENCH_RUNS=15 repeats
+ * each browser figure 15 times instead of 5 (never fewer), for a steadier median when comparing builds.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -42,7 +43,7 @@ const SKIP_BUILD = process.env.BENCH_SKIP_BUILD === '1';
 const PROFILE = process.env.BENCH_PROFILE === '1';
 
 /** Repetitions: every time figure is a median over at least 5 runs (fewer in quick mode). */
-const RUNS = QUICK ? 2 : 5;
+const RUNS = QUICK ? 2 : Math.max(5, Number(process.env.BENCH_RUNS) || 5);
 const LATENCY_REQUESTS = QUICK ? 100 : 300;
 const PAGE_CHANGES = QUICK ? 3 : 7;
 const KEYSTROKES = QUICK ? 12 : 40;
@@ -262,7 +263,10 @@ async function main(): Promise<number> {
           add(
             figure('Fragment-to-screen delay, p95', round(median(delays), 1), 'ms', delayBudget, {
               runs: delays,
-              note: `median fragment ${round(median(runs.map((run) => median(run.delays))), 1)} ms`,
+              note:
+                `median fragment ${round(median(runs.map((run) => median(run.delays))), 1)} ms; ` +
+                `painted by the first frame after their arrival: ${round(median(runs.map((run) => run.nextFrameShare)) * 100, 1)} % of fragments; ` +
+                `a frame's start to its paint: median ${round(median(runs.flatMap((run) => run.frameToPaint)), 1)} ms`,
             }),
           );
         },
