@@ -47,15 +47,24 @@
   };
 
   // ---- When does a DOM change reach the screen? A change made in a task is painted by the
-  // next frame; one made inside a frame's rAF callbacks by that same frame. A message posted
-  // from a rAF callback runs right after that frame's paint, so its time is the paint time.
+  // next frame; one made inside a frame's rAF callbacks by that same frame. A task posted from
+  // a rAF callback runs right after that frame's paint, so its time is the paint time. Posted
+  // at user-blocking priority where the browser has scheduler.postTask: a plain message would
+  // wait behind tasks queued meanwhile (the next network chunk of an answer, say) and make the
+  // paint look later than it was.
   // This costs nothing while idle: no frame is requested unless something waits for a paint.
+  const postAfterPaint =
+    typeof scheduler !== 'undefined' && typeof scheduler.postTask === 'function'
+      ? (callback) => {
+          scheduler.postTask(callback, { priority: 'user-blocking' });
+        }
+      : (callback) => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => callback();
+          channel.port2.postMessage(null);
+        };
   function afterNextPaint(callback) {
-    requestAnimationFrame(() => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => callback(performance.now());
-      channel.port2.postMessage(null);
-    });
+    requestAnimationFrame(() => postAfterPaint(() => callback(performance.now())));
   }
 
   // ---- Which frame paints a change? Every rAF callback of one frame gets the same timestamp,
@@ -92,14 +101,12 @@
   // frames and reports each frame's end, right after its paint.
   let looping = false;
   const frameEnds = [];
-  const loopChannel = new MessageChannel();
-  loopChannel.port1.onmessage = (event) => {
-    const now = performance.now();
-    for (const listener of frameEnds) listener(event.data, now);
-  };
   function loop(time) {
     if (!looping) return;
-    loopChannel.port2.postMessage(time);
+    postAfterPaint(() => {
+      const now = performance.now();
+      for (const listener of frameEnds) listener(time, now);
+    });
     if (bench.recordFrames) bench.frames.push(time);
     requestAnimationFrame(loop);
   }
