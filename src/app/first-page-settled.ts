@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { runWhenIdle } from '../lib/run-when-idle';
 
 interface RouterLike {
   state: { initialized: boolean; navigation: { state: string } };
@@ -24,8 +25,7 @@ export function whenFirstPageSettled(router: RouterLike, queryClient: QueryClien
         if (!settled()) return;
         stopRouter();
         stopQueries();
-        if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 2000 });
-        else resolve();
+        runWhenIdle(resolve);
       }, 100);
     };
     stopRouter = router.subscribe(check);

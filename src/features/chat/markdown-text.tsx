@@ -250,4 +250,3 @@ export function PlainText({ text }: { text: string }) {
     </Text>
   );
 }
-
