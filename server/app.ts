@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { defaultConfig, seededChatbotIds, type ServiceConfig } from './config';
 import type { LocalContext } from './context';
 import { createStores, openDatabase } from './db';
 import { answerFrameworkError, installEnvelopeHandlers, pathOf, secretScrubber, ServiceError } from './envelope';
 import { registerProxy } from './proxy';
+import { registerRequestGuard } from './request-guard';
 import { RateLimiter } from './rate-limiter';
 import { registerSecurityHeaders } from './security-headers';
 import { registerChatRoutes } from './routes/chat';
@@ -15,6 +16,7 @@ import { registerFileRoutes } from './routes/files';
 import { registerListingRoutes } from './routes/listings';
 import { seedChatbots } from './seed';
 import { registerStatic } from './static';
+import { decodeUtf8Body } from './utf8-body';
 
 /** JSON bodies; the file upload has its own, larger limit. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -60,12 +62,19 @@ function loggerOptions(level: ServiceConfig['logLevel'], stream: AppOptions['log
 /**
  * JSON is the only body the API takes. A request without Content-Type is read as JSON
  * (the interface's listing examples send none); any other type is refused with 415.
+ * The bytes must be UTF-8: they are checked before parsing, never silently repaired.
  */
 function acceptJsonOnly(app: FastifyInstance): void {
-  app.removeContentTypeParser('text/plain');
+  app.removeContentTypeParser(['application/json', 'text/plain']);
   const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser('*', { parseAs: 'string' }, (request, body, done) => {
-    if (request.headers['content-type'] === undefined) return parseJson(request, body as string, done);
+  const parseUtf8Json = (request: FastifyRequest, body: string | Buffer, done: (error: Error | null, body?: unknown) => void) => {
+    const decoded = decodeUtf8Body(body as Buffer);
+    if ('error' in decoded) return done(decoded.error, undefined);
+    return parseJson(request, decoded.text, done);
+  };
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, parseUtf8Json);
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (request, body, done) => {
+    if (request.headers['content-type'] === undefined) return parseUtf8Json(request, body, done);
     done(new ServiceError(415, 'Content-Type: must be application/json'), undefined);
   });
 }
@@ -102,6 +111,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   const app = Fastify({ logger: loggerOptions(config.logLevel, logStream, scrub), bodyLimit: JSON_BODY_LIMIT, frameworkErrors: answerFrameworkError });
 
   await registerSecurityHeaders(app, config.upstream ? 'proxy' : 'local');
+  registerRequestGuard(app, config.allowedHosts);
   acceptJsonOnly(app);
   installEnvelopeHandlers(app, { serveApp: registerStatic(app, config.distDir), scrub });
   registerConsoleRoutes(app, config);

@@ -47,6 +47,12 @@ export interface ServiceConfig {
    */
   faults: StreamFault[];
   logLevel: LogLevel;
+  /**
+   * Host names served besides the loopback ones (ALLOWED_HOSTS): a request whose Host is
+   * anything else is refused, so a foreign name pointed at this machine (DNS rebinding)
+   * cannot use the server or its keys. An entry starting with a dot also allows its subdomains.
+   */
+  allowedHosts: string[];
 }
 
 export class ConfigError extends Error {
@@ -71,6 +77,7 @@ export function defaultConfig(): ServiceConfig {
     streamDelayMs: 25,
     faults: [],
     logLevel: 'warn',
+    allowedHosts: [],
   };
 }
 
@@ -126,6 +133,23 @@ function upstreamUrlOf(raw: string): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
+const HOST_NAME = /^\.?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+const IPV6_LITERAL = /^\[[0-9a-f:.]+\]$/;
+
+/** ALLOWED_HOSTS: comma-separated host names (no scheme, no port), `.example.com` for a domain and its subdomains. */
+export function allowedHostsOf(text: string | undefined): string[] {
+  const entries = chatbotIdList(text).map((entry) => entry.toLowerCase());
+  for (const entry of entries) {
+    if (entry === '*' || entry === '.') {
+      throw new ConfigError('ALLOWED_HOSTS: a wildcard for every host is not allowed; list the names the console is reached by');
+    }
+    if (!HOST_NAME.test(entry) && !IPV6_LITERAL.test(entry)) {
+      throw new ConfigError(`ALLOWED_HOSTS: "${entry}" is not a host name; write names only, without scheme or port (console.example.com, .example.com)`);
+    }
+  }
+  return entries;
+}
+
 /** Reads the service's settings from the environment; a bad value stops the start with a message naming the variable. */
 export function configFromEnv(env: Env): ServiceConfig {
   const defaults = defaultConfig();
@@ -155,6 +179,7 @@ export function configFromEnv(env: Env): ServiceConfig {
     streamDelayMs: integerOf(env, 'STREAM_DELAY_MS', 0, 10_000) ?? defaults.streamDelayMs,
     faults: faultsOf(read(env, 'FAULTS')),
     logLevel: logLevel as LogLevel,
+    allowedHosts: allowedHostsOf(read(env, 'ALLOWED_HOSTS')),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_VERSION, operations, type Envelope } from '../src/api/contract';
+import { KeyRedactor } from './key-redactor';
 
 export function success<T>(data: T): Envelope<T> {
   return { Data: data, Version: API_VERSION, Success: true, Code: 200, Message: '' };
@@ -94,14 +95,10 @@ export function isApiPath(path: string): boolean {
 
 const OPERATION_METHODS = new Map<string, string>(Object.values(operations).map((spec) => [spec.path, spec.method]));
 
-/** Keys shorter than this are not blanked: they would match ordinary words. */
-const MIN_SCRUBBED_LENGTH = 8;
-
-/** A function that replaces every occurrence of the given keys with [redacted]. */
+/** A function that replaces every occurrence of the given keys (in any spelling) with [redacted]. */
 export function secretScrubber(keys: readonly string[]): (text: string) => string {
-  const secrets = [...new Set(keys.filter((key) => key.length >= MIN_SCRUBBED_LENGTH))].sort((a, b) => b.length - a.length);
-  if (secrets.length === 0) return (text) => text;
-  return (text) => (secrets.some((secret) => text.includes(secret)) ? secrets.reduce((result, secret) => result.replaceAll(secret, '[redacted]'), text) : text);
+  const redactor = new KeyRedactor(keys);
+  return (text) => redactor.text(text);
 }
 
 export interface EnvelopeOptions {

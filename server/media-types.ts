@@ -18,26 +18,43 @@ export const ACCEPTED_FORMATS: Record<MediaKind, string> = {
   Audio: 'WAV',
 };
 
-const KIND_OF_TYPE: Record<string, MediaKind> = {
+/** The media types the interface accepts, in the one spelling the service stores and serves. */
+export const CANONICAL_KINDS = {
   'image/png': 'Image',
   'image/jpeg': 'Image',
-  'image/jpg': 'Image',
-  'image/pjpeg': 'Image',
   'image/webp': 'Image',
   'image/gif': 'Image',
   'video/mp4': 'Video',
   'video/x-matroska': 'Video',
-  'video/matroska': 'Video',
   'video/x-msvideo': 'Video',
-  'video/avi': 'Video',
-  'video/msvideo': 'Video',
   'video/x-flv': 'Video',
   'video/mpeg': 'Video',
   'audio/wav': 'Audio',
-  'audio/x-wav': 'Audio',
-  'audio/wave': 'Audio',
-  'audio/vnd.wave': 'Audio',
+} as const satisfies Record<string, MediaKind>;
+
+export type CanonicalType = keyof typeof CANONICAL_KINDS;
+
+/** Other names the same types go by: browsers, operating systems and file-type spell them differently. */
+const ALIASES: Record<string, CanonicalType> = {
+  'image/jpg': 'image/jpeg',
+  'image/pjpeg': 'image/jpeg',
+  'video/matroska': 'video/x-matroska',
+  'video/avi': 'video/x-msvideo',
+  'video/msvideo': 'video/x-msvideo',
+  'video/vnd.avi': 'video/x-msvideo',
+  'video/mp1s': 'video/mpeg',
+  'video/mp2p': 'video/mpeg',
+  'audio/x-wav': 'audio/wav',
+  'audio/wave': 'audio/wav',
+  'audio/vnd.wave': 'audio/wav',
 };
+
+/** `image/JPG; q=1` -> `image/jpeg`; null for a type the interface does not accept. */
+export function canonicalTypeOf(contentType: string | null | undefined): CanonicalType | null {
+  const type = mediaTypeOf(contentType ?? '');
+  if (Object.hasOwn(CANONICAL_KINDS, type)) return type as CanonicalType;
+  return ALIASES[type] ?? null;
+}
 
 const KIND_OF_EXTENSION: Record<string, MediaKind> = {
   png: 'Image',
@@ -65,8 +82,8 @@ export function mediaTypeOf(contentType: string | undefined): string {
  */
 export function mediaKindOf(contentType: string, fileName: string): MediaKind | null {
   const type = mediaTypeOf(contentType);
-  const byType = KIND_OF_TYPE[type];
-  if (byType) return byType;
+  const canonical = canonicalTypeOf(type);
+  if (canonical) return CANONICAL_KINDS[canonical];
   if (type !== '' && type !== 'application/octet-stream') return null;
   const extension = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase() ?? '';
   return KIND_OF_EXTENSION[extension] ?? null;
@@ -78,10 +95,4 @@ export function mediaKindOf(contentType: string, fileName: string): MediaKind | 
  */
 export function isAnimatedGif(bytes: Buffer): boolean {
   return bytes.subarray(0, 6).toString('latin1').startsWith('GIF8') && bytes.includes('NETSCAPE2.0', 0, 'latin1');
-}
-
-/** Types a browser may show inline from our origin; anything else is sent as a download. */
-export function isSafeInline(contentType: string): boolean {
-  const type = mediaTypeOf(contentType);
-  return KIND_OF_TYPE[type] !== undefined || type === 'audio/mpeg' || type === 'video/webm' || type === 'audio/ogg';
 }

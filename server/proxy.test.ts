@@ -1,52 +1,14 @@
 // @vitest-environment node
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { operations } from '../src/api/contract';
 import { DATABASE_FILE } from './app';
 import type { UpstreamConfig } from './config';
 import { SECRET, SESSION, startTestApp, type TestApp } from './test-support';
+import { startUpstream, type FakeUpstream } from './test-upstream';
 
-interface Seen {
-  method: string;
-  url: string;
-  headers: Record<string, string | string[] | undefined>;
-  body: unknown;
-}
-
-/** A stand-in for the hosted service: records what reaches it and answers like it. */
-async function startUpstream() {
-  const seen: Seen[] = [];
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const upstream: FastifyInstance = Fastify();
-  upstream.post('/chat/Chat/ClientAsk', async (request, reply) => {
-    seen.push({ method: request.method, url: request.url, headers: request.headers, body: request.body });
-    reply.hijack();
-    reply.raw.writeHead(200, { 'content-type': 'text/event-stream' });
-    reply.raw.write('data: {"content":"Hello "}\n\n');
-    // The rest only once the test has seen the first fragment arrive through the proxy.
-    await released;
-    reply.raw.write('data: {"content":"there"}\n\n');
-    reply.raw.end('data: {"QuestionID":1,"AnswerID":2,"Answer":"Hello there","TotalToken":3}\n\n');
-  });
-  upstream.all('/chat/*', async (request, reply) => {
-    seen.push({ method: request.method, url: request.url, headers: request.headers, body: request.body });
-    if (request.headers.authorization === 'refuse-me') {
-      return reply.code(401).send({ Data: null, Version: 'up', Success: false, Code: 401, Message: 'Authorization: rejected upstream' });
-    }
-    return { Data: { echoed: true }, Version: 'up', Success: true, Code: 200, Message: '' };
-  });
-  await upstream.listen({ port: 0, host: '127.0.0.1' });
-  const address = upstream.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return { upstream, seen, release, url: `http://127.0.0.1:${port}` };
-}
-
-let fake: Awaited<ReturnType<typeof startUpstream>>;
+let fake: FakeUpstream;
 let running: TestApp[] = [];
 beforeEach(async () => {
   fake = await startUpstream();
@@ -70,7 +32,7 @@ describe('proxy mode', () => {
     const body = { SerialNumber: 'hosted-bot', CityName: 'Austin' };
     const response = await app.inject({
       method: 'POST',
-      url: `${operations.RealEstateList.path}?trace=1`,
+      url: operations.RealEstateList.path,
       headers: { ...SESSION, 'content-type': 'application/json', cookie: 'session=abc' },
       payload: body,
     });
@@ -79,7 +41,7 @@ describe('proxy mode', () => {
 
     expect(fake.seen).toHaveLength(1);
     const [seen] = fake.seen;
-    expect(seen).toMatchObject({ method: 'POST', url: `${operations.RealEstateList.path}?trace=1`, body });
+    expect(seen).toMatchObject({ method: 'POST', url: operations.RealEstateList.path, body });
     expect(seen!.headers['chatrobot-sessionkey']).toBe(SESSION['chatrobot-sessionkey']);
     expect(seen!.headers['content-type']).toBe('application/json');
     expect(seen!.headers.authorization).toBeUndefined();

@@ -1,12 +1,17 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SECRET_KEY_HEADER, SESSION_KEY_HEADER } from '../src/api/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { operations, SECRET_KEY_HEADER, SESSION_KEY_HEADER, type OperationSpec } from '../src/api/contract';
 import type { UpstreamConfig } from './config';
-import { ServiceError } from './envelope';
+import { failure, pathOf, ServiceError } from './envelope';
+import { KeyRedactor } from './key-redactor';
+import { decodeUtf8Body } from './utf8-body';
 
 export const PROXY_BODY_LIMIT = 1024 * 1024;
+
+/** The only headers of the hosted service's answer that reach the browser; cookies and the rest stay behind. */
+export const RELAYED_HEADERS = ['content-type', 'cache-control', 'retry-after'] as const;
 
 /**
  * The headers sent to the hosted service. Keys the server holds replace the browser's, so
@@ -26,62 +31,114 @@ export function upstreamHeaders(request: FastifyRequest, upstream: UpstreamConfi
 }
 
 /**
- * Proxy mode: every /chat/* request goes to UPSTREAM_URL with its method, body and the
- * headers above; the answer (status, content type, body) comes back as it arrives, so a
- * streamed ClientAsk reaches the browser fragment by fragment.
+ * Where an operation goes upstream: its contract path under UPSTREAM_URL (which may carry a
+ * base path), built with the URL API from the registry, never from the request's own path.
+ */
+export function upstreamAddress(upstreamUrl: string, spec: Pick<OperationSpec, 'path'>): URL {
+  const base = new URL(upstreamUrl.endsWith('/') ? upstreamUrl : `${upstreamUrl}/`);
+  return new URL(spec.path.replace(/^\/+/, ''), base);
+}
+
+/** A reason phrase fit to relay: printable ASCII only, keys redacted. */
+function statusTextOf(text: string, redactor: KeyRedactor): string | undefined {
+  return /^[\x20-\x7e]{1,100}$/.test(text) ? redactor.text(text) : undefined;
+}
+
+function relayedHeaders(answer: Response, redactor: KeyRedactor): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of RELAYED_HEADERS) {
+    const value = answer.headers.get(name);
+    if (value) headers[name] = redactor.text(value);
+  }
+  if (headers['content-type']?.startsWith('text/event-stream')) headers['x-accel-buffering'] = 'no';
+  return headers;
+}
+
+async function forward(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  upstream: UpstreamConfig,
+  target: URL,
+  redactor: KeyRedactor,
+): Promise<FastifyReply> {
+  const controller = new AbortController();
+  const response = reply.raw;
+  response.on('close', () => {
+    if (!response.writableFinished) controller.abort();
+  });
+
+  let answer: Response;
+  try {
+    answer = await fetch(target, {
+      method: request.method,
+      headers: upstreamHeaders(request, upstream),
+      body: Buffer.isBuffer(request.body) && request.method !== 'GET' ? new Uint8Array(request.body) : undefined,
+      signal: controller.signal,
+      redirect: 'manual',
+    });
+  } catch (error) {
+    if (controller.signal.aborted) return reply.hijack();
+    request.log.warn({ err: error }, 'the hosted service could not be reached');
+    throw new ServiceError(502, 'The hosted service (UPSTREAM_URL) could not be reached. Check the address and your network, then try again.');
+  }
+
+  reply.hijack();
+  const statusText = statusTextOf(answer.statusText, redactor);
+  const headers = relayedHeaders(answer, redactor);
+  if (statusText === undefined) response.writeHead(answer.status, headers);
+  else response.writeHead(answer.status, statusText, headers);
+  if (!answer.body) {
+    response.end();
+    return reply;
+  }
+  try {
+    // Redacted as it streams: a key split across two network chunks is still caught.
+    await pipeline(Readable.fromWeb(answer.body as unknown as NodeReadableStream<Uint8Array>), redactor.stream(), response);
+  } catch (error) {
+    if (!controller.signal.aborted) request.log.warn({ err: error }, 'relaying the hosted service\'s answer failed');
+    if (!response.destroyed) response.destroy();
+  }
+  return reply;
+}
+
+/**
+ * Proxy mode: each operation of the contract's registry, and nothing else, goes to
+ * UPSTREAM_URL with its method, its body and the headers above. The request's address must
+ * be the operation's path exactly (no query, no other spelling of it); any other address under
+ * /chat/ is answered here with 404 and never leaves the machine. The answer comes back as it
+ * arrives, so a streamed ClientAsk reaches the browser fragment by fragment, with every
+ * server-held key replaced by [redacted] in its status text, headers and body.
  */
 export function registerProxy(app: FastifyInstance, upstream: UpstreamConfig): void {
+  const redactor = new KeyRedactor([upstream.secretKey, upstream.sessionKey]);
   app.register(async (proxy) => {
-    // Forward the bytes as they came; the hosted service judges them.
+    // The bytes are forwarded as they came, and the hosted service judges them; only JSON (or
+    // no Content-Type, as the interface's examples send) in valid UTF-8 is taken, so no form
+    // or text/plain post from a page rides on the server's keys.
     proxy.removeAllContentTypeParsers();
-    proxy.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PROXY_BODY_LIMIT }, (_request, body, done) => done(null, body));
-
-    proxy.route({
-      method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      url: '/chat/*',
-      handler: async (request, reply) => {
-        const controller = new AbortController();
-        const response = reply.raw;
-        response.on('close', () => {
-          if (!response.writableFinished) controller.abort();
-        });
-
-        let answer: Response;
-        try {
-          answer = await fetch(`${upstream.url}${request.url}`, {
-            method: request.method,
-            headers: upstreamHeaders(request, upstream),
-            body: Buffer.isBuffer(request.body) && request.method !== 'GET' ? new Uint8Array(request.body) : undefined,
-            signal: controller.signal,
-            redirect: 'manual',
-          });
-        } catch (error) {
-          if (controller.signal.aborted) return reply.hijack();
-          request.log.warn({ err: error }, 'the hosted service could not be reached');
-          throw new ServiceError(502, 'The hosted service (UPSTREAM_URL) could not be reached. Check the address and your network, then try again.');
-        }
-
-        const headers: Record<string, string> = {};
-        const contentType = answer.headers.get('content-type');
-        if (contentType) headers['content-type'] = contentType;
-        const cacheControl = answer.headers.get('cache-control');
-        if (cacheControl) headers['cache-control'] = cacheControl;
-        if (contentType?.startsWith('text/event-stream')) headers['x-accel-buffering'] = 'no';
-
-        reply.hijack();
-        response.writeHead(answer.status, headers);
-        if (!answer.body) {
-          response.end();
-          return reply;
-        }
-        try {
-          await pipeline(Readable.fromWeb(answer.body as unknown as NodeReadableStream<Uint8Array>), response);
-        } catch (error) {
-          if (!controller.signal.aborted) request.log.warn({ err: error }, 'relaying the hosted service\'s answer failed');
-          if (!response.destroyed) response.destroy();
-        }
-        return reply;
-      },
+    proxy.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PROXY_BODY_LIMIT }, (request, body, done) => {
+      const type = request.headers['content-type'];
+      if (type !== undefined && !/^application\/json\s*(;|$)/i.test(type)) {
+        return done(new ServiceError(415, 'Content-Type: must be application/json'), undefined);
+      }
+      const decoded = decodeUtf8Body(body as Buffer);
+      return 'error' in decoded ? done(decoded.error, undefined) : done(null, body);
     });
+
+    for (const spec of Object.values(operations)) {
+      const target = upstreamAddress(upstream.url, spec);
+      proxy.route({
+        method: spec.method,
+        url: spec.path,
+        handler: async (request, reply) => {
+          // The router also matches percent-encoded spellings of the path and ignores the query.
+          if (request.raw.url !== spec.path) {
+            const message = `No operation at ${request.method} ${pathOf(request.raw.url ?? '')}: the proxy forwards ${spec.path} as written, without a query`;
+            return reply.code(404).send(failure(404, message));
+          }
+          return forward(request, reply, upstream, target, redactor);
+        },
+      });
+    }
   });
 }

@@ -24,7 +24,9 @@ export function createFileStore(db: Db) {
   const markUploaded = db.prepare<[string, number, number, number, number]>(
     'UPDATE files SET content_type = ?, size = ?, animated = ?, uploaded_at = ? WHERE id = ?',
   );
-  const markConfirmed = db.prepare<[number, number]>('UPDATE files SET confirmed_at = coalesce(confirmed_at, ?) WHERE id = ?');
+  const markConfirmed = db.prepare<[string, number, number]>(
+    'UPDATE files SET content_type = ?, confirmed_at = coalesce(confirmed_at, ?) WHERE id = ? AND confirmed_at IS NULL',
+  );
 
   return {
     create: (fileName: string, uploadToken: string, now: number): number =>
@@ -36,8 +38,9 @@ export function createFileStore(db: Db) {
     markUploaded(id: number, upload: { contentType: string; size: number; animated: boolean }, now: number): void {
       markUploaded.run(upload.contentType, upload.size, upload.animated ? 1 : 0, now, id);
     },
-    markConfirmed(id: number, now: number): void {
-      markConfirmed.run(now, id);
+    /** Confirms once, with the media type found in the file's bytes. */
+    markConfirmed(id: number, contentType: string, now: number): void {
+      markConfirmed.run(contentType, now, id);
     },
   };
 }

@@ -2,8 +2,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FILES_FOLDER } from '../app';
+import Database from 'better-sqlite3';
+import { DATABASE_FILE, FILES_FOLDER } from '../app';
+import { ANIMATED_GIF, PNG, sampleFile, type SampleKind } from '../test-media';
 import { failing, ok, startTestApp, type TestApp } from '../test-support';
+import { UPLOADED_FILE_POLICY } from './files';
 
 let service: TestApp;
 beforeEach(async () => {
@@ -11,7 +14,6 @@ beforeEach(async () => {
 });
 afterEach(() => service.close());
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 function put(url: string, payload: Buffer, contentType?: string) {
   return service.app.inject({ method: 'PUT', url, payload, headers: contentType ? { 'content-type': contentType } : {} });
@@ -77,14 +79,11 @@ describe('the three-step upload', () => {
     expect(again.json().Message).toMatch(/^FileStoreId: this file is already confirmed/);
   });
 
-  it('takes any content type, no content type, and refuses an empty body', async () => {
-    const first = await ok(service.app, 'GetPreUploadUrl', { fileName: 'clip.mkv' });
-    expect((await put(first.PreUploadUrl, Buffer.from('matroska'), 'video/x-matroska')).statusCode).toBe(200);
-    expect((await ok(service.app, 'ConfirmUpload', { FileStoreId: first.FileStoreId })).ContentType).toBe('video/x-matroska');
-
+  it('takes no content type, and refuses an empty body', async () => {
     const second = await ok(service.app, 'GetPreUploadUrl', { fileName: 'blob.bin' });
-    expect((await put(second.PreUploadUrl, Buffer.from([1, 2, 3]))).statusCode).toBe(200);
-    expect((await ok(service.app, 'ConfirmUpload', { FileStoreId: second.FileStoreId })).ContentType).toBe('application/octet-stream');
+    expect((await put(second.PreUploadUrl, sampleFile('jpeg'))).statusCode).toBe(200);
+    // No declared type: the bytes alone decide.
+    expect((await ok(service.app, 'ConfirmUpload', { FileStoreId: second.FileStoreId })).ContentType).toBe('image/jpeg');
 
     const third = await ok(service.app, 'GetPreUploadUrl', { fileName: 'empty.png' });
     const empty = await put(third.PreUploadUrl, Buffer.alloc(0), 'image/png');
@@ -94,7 +93,7 @@ describe('the three-step upload', () => {
 
   it('takes uploads well over the JSON limit', async () => {
     const { FileStoreId, PreUploadUrl } = await ok(service.app, 'GetPreUploadUrl', { fileName: 'big.mp4' });
-    const bytes = Buffer.alloc(5 * 1024 * 1024, 7);
+    const bytes = sampleFile('mp4', 5 * 1024 * 1024);
     expect((await put(PreUploadUrl, bytes, 'video/mp4')).statusCode).toBe(200);
     expect((await ok(service.app, 'ConfirmUpload', { FileStoreId })).Size).toBe(bytes.length);
   });
@@ -123,12 +122,93 @@ describe('serving files', () => {
     expect(unknown.json()).toMatchObject({ Success: false, Code: 404, Message: 'FileStoreId: no such file' });
   });
 
-  it('sends anything that could run as a page as a download', async () => {
-    const { FileStoreId, PreUploadUrl } = await ok(service.app, 'GetPreUploadUrl', { fileName: 'page.html' });
-    await put(PreUploadUrl, Buffer.from('<script>alert(1)</script>'), 'text/html');
-    const { Url } = await ok(service.app, 'ConfirmUpload', { FileStoreId });
+  it('serves a file with its checked type only, unsniffable and sandboxed', async () => {
+    const { Url } = await upload('tour.webm', sampleFile('webp'), 'image/webp');
+    const served = await service.app.inject({ method: 'GET', url: Url });
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['content-security-policy']).toBe(UPLOADED_FILE_POLICY);
+    expect(UPLOADED_FILE_POLICY).toMatch(/^sandbox; default-src 'none'/);
+    expect(served.headers['content-disposition']).toBeUndefined();
+  });
+});
+
+async function upload(fileName: string, bytes: Buffer, contentType?: string) {
+  const { FileStoreId, PreUploadUrl } = await ok(service.app, 'GetPreUploadUrl', { fileName });
+  expect((await put(PreUploadUrl, bytes, contentType)).statusCode).toBe(200);
+  return ok(service.app, 'ConfirmUpload', { FileStoreId });
+}
+
+async function refusedUpload(fileName: string, bytes: Buffer, contentType?: string) {
+  const { FileStoreId, PreUploadUrl } = await ok(service.app, 'GetPreUploadUrl', { fileName });
+  expect((await put(PreUploadUrl, bytes, contentType)).statusCode).toBe(200);
+  const message = await failing(service.app, 'ConfirmUpload', { FileStoreId }, 400);
+  // Refused at confirm: the file is never served, by its name or by its id alone.
+  for (const url of [`/files/${FileStoreId}/${encodeURIComponent(fileName)}`, `/files/${FileStoreId}/image`]) {
+    expect((await service.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+  }
+  return message;
+}
+
+describe('the media type comes from the bytes', () => {
+  const kinds: Array<[SampleKind, string, string]> = [
+    ['png', 'image/png', 'image/png'],
+    ['jpeg', 'image/jpg', 'image/jpeg'],
+    ['webp', 'image/webp', 'image/webp'],
+    ['gif', 'image/gif', 'image/gif'],
+    ['wav', 'audio/x-wav', 'audio/wav'],
+    ['mp4', 'video/mp4', 'video/mp4'],
+    ['mkv', 'video/x-matroska', 'video/x-matroska'],
+    ['avi', 'video/avi', 'video/x-msvideo'],
+    ['flv', 'video/x-flv', 'video/x-flv'],
+    ['mpeg', 'video/mpeg', 'video/mpeg'],
+  ];
+  it.each(kinds)('takes %s declared as %s and stores it as %s', async (kind, declared, stored) => {
+    const confirmed = await upload(`sample.${kind}`, sampleFile(kind), declared);
+    expect(confirmed.ContentType).toBe(stored);
+    const served = await service.app.inject({ method: 'GET', url: confirmed.Url });
+    expect(served.headers['content-type']).toBe(stored);
+  });
+
+  it('refuses a page or a script, whatever type it was sent as', async () => {
+    const page = Buffer.from('<!doctype html><script>alert(document.domain)</script>');
+    expect(await refusedUpload('page.html', page, 'text/html')).toMatch(/^FileName: page\.html is not a media file the service recognises; the service accepts PNG/);
+    expect(await refusedUpload('page.png', page, 'image/png')).toMatch(/^FileName: page\.png is not a media file/);
+    expect(await refusedUpload('x.js', Buffer.from('alert(1)'), 'application/javascript')).toMatch(/^FileName: x\.js is not a media file/);
+    expect(await refusedUpload('x.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'image/svg+xml')).toMatch(
+      /^FileName: x\.svg is not a media file/,
+    );
+    expect(await refusedUpload('x.pdf', Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1'), 'application/pdf')).toMatch(
+      /^FileName: x\.pdf is application\/pdf \(\.pdf\); the service accepts/,
+    );
+  });
+
+  it('refuses a declared type that hides a second one, even on real image bytes', async () => {
+    // A browser takes the last type of such a list: served back as is, it would run as a page.
+    expect(await refusedUpload('a.png', PNG, 'image/png;a=b,text/html')).toBe(
+      'ContentType: "image/png;a=b,text/html" is not one media type; send the file\'s own type (image/png)',
+    );
+    expect(await refusedUpload('a.webp', sampleFile('webp'), 'image/webp,application/xhtml+xml')).toMatch(/^ContentType: "image\/webp,application\/xhtml\+xml" is not one media type/);
+  });
+
+  it('refuses bytes that are not what was declared', async () => {
+    expect(await refusedUpload('a.png', sampleFile('jpeg'), 'image/png')).toBe('ContentType: a.png was sent as image/png, but its bytes are image/jpeg');
+    expect(await refusedUpload('clip.mp4', sampleFile('wav'), 'text/html')).toBe('ContentType: clip.mp4 was sent as text/html, but its bytes are audio/wav');
+  });
+
+  it('refuses an animated GIF', async () => {
+    expect(await refusedUpload('spin.gif', ANIMATED_GIF, 'image/gif')).toMatch(/^FileName: spin\.gif is an animated GIF/);
+  });
+
+  it('sends a file stored before the check as a download', async () => {
+    const { FileStoreId, Url } = await upload('old.png', PNG, 'image/png');
+    // As a row written by an earlier version that kept the declared type.
+    const db = new Database(join(service.dataDir, DATABASE_FILE));
+    db.prepare('UPDATE files SET content_type = ? WHERE id = ?').run('text/html', FileStoreId);
+    db.close();
     const served = await service.app.inject({ method: 'GET', url: Url });
     expect(served.headers['content-type']).toBe('application/octet-stream');
-    expect(served.headers['content-disposition']).toBe("attachment; filename*=UTF-8''page.html");
+    expect(served.headers['content-disposition']).toBe("attachment; filename*=UTF-8''old.png");
+    expect(served.headers['content-security-policy']).toBe(UPLOADED_FILE_POLICY);
   });
 });

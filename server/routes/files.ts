@@ -7,11 +7,19 @@ import { sameSecret } from '../auth';
 import type { LocalContext } from '../context';
 import type { StoredFile } from '../db/files';
 import { badRequest, notFound, ServiceError, success } from '../envelope';
-import { isAnimatedGif, isSafeInline, mediaTypeOf } from '../media-types';
+import { canonicalTypeOf, isAnimatedGif } from '../media-types';
+import { judgeUpload, readHead } from '../upload-verdict';
 import { defineOperation } from './operation';
 
 export const UPLOAD_BODY_LIMIT = 100 * 1024 * 1024;
 const NO_FILE = 'FileStoreId: no such file';
+
+/**
+ * The policy of an uploaded file opened directly: a sandboxed document that may show the one
+ * picture or clip it is (img-src, media-src, and the inline styles of the browser's own viewer)
+ * and nothing else.
+ */
+export const UPLOADED_FILE_POLICY = "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'";
 
 export function uploadPath(id: number, token: string): string {
   return `/files/upload/${id}?token=${encodeURIComponent(token)}`;
@@ -63,14 +71,21 @@ export function registerFileRoutes(app: FastifyInstance, context: LocalContext):
     return { FileStoreId: id, PreUploadUrl: uploadPath(id, token) };
   });
 
-  defineOperation(app, config, 'ConfirmUpload', ({ FileStoreId }) => {
+  defineOperation(app, config, 'ConfirmUpload', async ({ FileStoreId }) => {
     const file = stores.files.get(FileStoreId);
     if (!file) throw notFound(NO_FILE);
     if (!file.uploadedAt || file.contentType === null || file.size === null) {
       throw badRequest('FileStoreId: the file has not been uploaded yet');
     }
-    stores.files.markConfirmed(file.id, now());
-    return { FileStoreId: file.id, FileName: file.fileName, ContentType: file.contentType, Size: file.size, Url: fileUrl(file) };
+    let contentType = file.contentType;
+    if (!file.confirmedAt) {
+      const head = await readHead(join(filesDir, String(file.id)));
+      const verdict = await judgeUpload({ fileName: file.fileName, declaredType: file.contentType, head, animated: file.animated });
+      if ('refusal' in verdict) throw badRequest(verdict.refusal);
+      contentType = verdict.contentType;
+      stores.files.markConfirmed(file.id, contentType, now());
+    }
+    return { FileStoreId: file.id, FileName: file.fileName, ContentType: contentType, Size: file.size, Url: fileUrl(file) };
   });
 
   app.get<{ Params: { FileStoreId: string; fileName: string } }>('/files/:FileStoreId/:fileName', async (request, reply) => {
@@ -79,14 +94,18 @@ export function registerFileRoutes(app: FastifyInstance, context: LocalContext):
     // The name in the address is only for people and downloads; the id alone picks the file,
     // so a saved file id (ChatIcon, ChatProfilePicture) is enough to show its picture.
     if (!file?.confirmedAt || file.contentType === null) throw notFound(NO_FILE);
-    const inline = isSafeInline(file.contentType);
+    // Only a type checked against the bytes at confirm is served as itself; a file stored
+    // before that check existed is a download.
+    const mediaType = canonicalTypeOf(file.contentType);
     reply
-      .header('content-type', inline ? file.contentType : 'application/octet-stream')
+      .header('content-type', mediaType ?? 'application/octet-stream')
       .header('content-length', String(file.size ?? 0))
       .header('cache-control', 'public, max-age=31536000, immutable')
-      // Uploaded bytes are served from the app's own origin: never let a browser run them as a page.
-      .header('x-content-type-options', 'nosniff');
-    if (!inline) reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`);
+      // Uploaded bytes are served from the app's own origin: a browser must never run them as a
+      // page, even opened directly: no sniffing, and a sandbox with no script and no requests.
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', UPLOADED_FILE_POLICY);
+    if (!mediaType) reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`);
     return reply.send(createReadStream(join(filesDir, String(file.id))));
   });
 
@@ -94,6 +113,14 @@ export function registerFileRoutes(app: FastifyInstance, context: LocalContext):
     // The upload takes raw bytes of any type, up to the video limit.
     uploads.removeAllContentTypeParsers();
     uploads.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT }, (_request, body, done) => done(null, body));
+    // The declared type is only a hint, judged against the bytes at confirm. Fastify would
+    // refuse a malformed one (`image/png;a=b,text/html`) before the body is read, with a 415
+    // that says nothing useful: it is kept aside as sent, and the body read as bytes.
+    const declaredTypes = new WeakMap<object, string | undefined>();
+    uploads.addHook('onRequest', async (request) => {
+      declaredTypes.set(request.raw, request.headers['content-type']);
+      request.headers['content-type'] = 'application/octet-stream';
+    });
 
     uploads.put<{ Params: { FileStoreId: string }; Querystring: { token?: string } }>(
       '/files/upload/:FileStoreId',
@@ -110,9 +137,9 @@ export function registerFileRoutes(app: FastifyInstance, context: LocalContext):
         }
         const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         if (bytes.length === 0) throw badRequest('The request body is empty; send the bytes of the file.');
-        const contentType = (request.headers['content-type'] ?? '').trim().slice(0, 200) || 'application/octet-stream';
+        const contentType = (declaredTypes.get(request.raw) ?? '').trim().slice(0, 200) || 'application/octet-stream';
         await writeDurably(filesDir, String(file.id), bytes);
-        const animated = mediaTypeOf(contentType) === 'image/gif' && isAnimatedGif(bytes);
+        const animated = isAnimatedGif(bytes);
         stores.files.markUploaded(file.id, { contentType, size: bytes.length, animated }, now());
         return success({ FileStoreId: file.id, Size: bytes.length, ContentType: contentType });
       },
