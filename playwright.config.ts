@@ -19,6 +19,7 @@ const E2E_CHATBOT_IDS = [
   'e2e-faults',
   'e2e-injection',
   'e2e-secrets',
+  'e2e-deploy',
 ];
 
 export default defineConfig({

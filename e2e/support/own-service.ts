@@ -17,6 +17,8 @@ export interface OwnService {
   start(): Promise<void>;
   /** Stops it and removes its data. */
   dispose(): Promise<void>;
+  /** What the running service has printed (the last 20,000 characters). */
+  output(): string;
 }
 
 export async function startOwnService(chatbotIds: readonly string[], env: Record<string, string> = {}): Promise<OwnService> {
@@ -53,6 +55,7 @@ export async function startOwnService(chatbotIds: readonly string[], env: Record
     url: `http://127.0.0.1:${port}`,
     start,
     stop,
+    output: () => (running as RunningProcess | null)?.output() ?? '',
     async dispose() {
       await stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -9,6 +9,7 @@ import { operations, SECRET_KEY_HEADER, SESSION_KEY_HEADER, type OperationName }
 import { buildApp, DATABASE_FILE } from '../app';
 import { DEMO_CHATBOT_ID, DEMO_SECRET_KEY, DEMO_SESSION_KEY } from '../config';
 import { applyMutation, fuzzCase, jsonText, spoil, VALID_BODIES, type FuzzCase, type FuzzFixtures } from './bodies';
+import { PNG } from '../test-media';
 
 export interface FuzzFailure {
   problem: '5xx' | 'not an envelope' | 'rejected but changed state';
@@ -78,7 +79,7 @@ async function prepareFixtures(app: FastifyInstance): Promise<FuzzFixtures> {
   };
   const session = await post('GetSession', { serialNumber: DEMO_CHATBOT_ID });
   const file = await post('GetPreUploadUrl', { fileName: 'photo.png' });
-  await app.inject({ method: 'PUT', url: String(file.PreUploadUrl), headers: { 'content-type': 'image/png' }, payload: Buffer.from('not really a png') });
+  await app.inject({ method: 'PUT', url: String(file.PreUploadUrl), headers: { 'content-type': 'image/png' }, payload: PNG });
   return { chatbotId: DEMO_CHATBOT_ID, sessionId: Number(session.SessionID), fileId: Number(file.FileStoreId) };
 }
 
