@@ -4,6 +4,19 @@ import { describe, expect, it } from 'vitest';
 import { configFromEnv, ConfigError, seededChatbotIds } from './config';
 
 describe('configFromEnv', () => {
+  it('reads ALLOWED_HOSTS as lower-cased names and refuses anything that is not a host name', () => {
+    expect(configFromEnv({ ALLOWED_HOSTS: ' Console.Example.com, .agency.example ,10.0.0.5,[::2]' }).allowedHosts).toEqual([
+      'console.example.com',
+      '.agency.example',
+      '10.0.0.5',
+      '[::2]',
+    ]);
+    expect(configFromEnv({}).allowedHosts).toEqual([]);
+    for (const bad of ['*', 'https://console.example.com', 'console.example.com:443', 'a b', 'console.example.com/x', 'user@host']) {
+      expect(() => configFromEnv({ ALLOWED_HOSTS: bad }), bad).toThrow(/^ALLOWED_HOSTS: /);
+    }
+  });
+
   it('has the documented defaults', () => {
     const config = configFromEnv({});
     expect(config).toMatchObject({

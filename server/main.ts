@@ -7,6 +7,7 @@ import {
   seededChatbotIds,
   type ServiceConfig,
 } from './config';
+import { LOOPBACK_HOSTS } from './request-guard';
 
 /** A key is printed only while it is the public demo default; secrets never reach a log. */
 function keyText(key: string | null, demoDefault: string | null): string {
@@ -33,7 +34,7 @@ function banner(config: ServiceConfig, url: string): string {
       `  Chatbot:      ${demo}${extras.length > 0 ? ` (also: ${extras.join(', ')})` : ''}`,
     );
   }
-  lines.push('');
+  lines.push(`  Hosts:        ${[...LOOPBACK_HOSTS, ...config.allowedHosts].join(', ')} (others get 403; see ALLOWED_HOSTS)`, '');
   return lines.join('\n');
 }
 
