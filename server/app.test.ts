@@ -230,7 +230,7 @@ describe('console endpoints', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       mode: 'local',
-      chatbotIds: [BOT, 'e2e-a', 'e2e-b'],
+      chatbotIds: [BOT, `${BOT}-staging`, 'e2e-a', 'e2e-b'],
       secretKey: DEMO_SECRET_KEY,
       sessionKey: DEMO_SESSION_KEY,
       keysHeldByServer: false,
@@ -240,7 +240,7 @@ describe('console endpoints', () => {
   it('bootstrap never hands out custom keys', async () => {
     const { app } = await start({ secretKey: 'my-own-secret', sessionKey: 'my-own-session' });
     const response = await app.inject({ method: 'GET', url: '/console/bootstrap' });
-    expect(response.json()).toEqual({ mode: 'local', chatbotIds: [BOT], keysHeldByServer: false });
+    expect(response.json()).toEqual({ mode: 'local', chatbotIds: [BOT, `${BOT}-staging`], keysHeldByServer: false });
     expect(response.body).not.toContain('my-own');
   });
 

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { defaultConfig, seededChatbotIds, type ServiceConfig } from './config';
+import { defaultConfig, seededChatbotIds, stagingChatbotIdOf, type ServiceConfig } from './config';
 import type { LocalContext } from './context';
 import { createStores, openDatabase } from './db';
 import { answerFrameworkError, installEnvelopeHandlers, pathOf, secretScrubber, ServiceError } from './envelope';
@@ -84,7 +84,7 @@ function registerLocalService(app: FastifyInstance, config: ServiceConfig, now: 
   mkdirSync(filesDir, { recursive: true });
   const db = openDatabase(join(config.dataDir, DATABASE_FILE));
   const stores = createStores(db);
-  seedChatbots(stores, seededChatbotIds(config), now());
+  seedChatbots(stores, seededChatbotIds(config), now(), stagingChatbotIdOf(config));
 
   const context: LocalContext = { config, stores, filesDir, limiter: new RateLimiter(), now, streams: new Set() };
   app.addHook('preClose', async () => {

@@ -57,7 +57,7 @@ describe('configFromEnv', () => {
       streamDelayMs: 0,
       logLevel: 'info',
     });
-    expect(seededChatbotIds(config)).toEqual(['my-bot', 'a', 'b']);
+    expect(seededChatbotIds(config)).toEqual(['my-bot', 'my-bot-staging', 'a', 'b']);
   });
 
   it('treats empty values as unset', () => {

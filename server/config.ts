@@ -183,7 +183,12 @@ export function configFromEnv(env: Env): ServiceConfig {
   };
 }
 
-/** Every chatbot the local service seeds: the demo one first, then the extras. */
+/** The second demo chatbot, seeded beside the demo one with slightly different settings. */
+export function stagingChatbotIdOf(config: Pick<ServiceConfig, 'demoChatbotId'>): string {
+  return `${config.demoChatbotId}-staging`;
+}
+
+/** Every chatbot the local service seeds: the demo one first, its staging twin, then the extras. */
 export function seededChatbotIds(config: ServiceConfig): string[] {
-  return [...new Set([config.demoChatbotId, ...config.extraChatbotIds])];
+  return [...new Set([config.demoChatbotId, stagingChatbotIdOf(config), ...config.extraChatbotIds])];
 }

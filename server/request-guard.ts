@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ServiceError } from './envelope';
+import { headerValue } from './request-header';
 
 /** The names a browser on this machine reaches the console by; ALLOWED_HOSTS adds others. */
 export const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'] as const;
@@ -48,11 +49,6 @@ export function isSameOrigin(address: string, hostHeader: string | undefined): b
   }
 }
 
-function headerOf(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
 /**
  * Why a state-changing request is refused as cross-site, or null. Fetch Metadata first (every
  * current browser sends it); without it the Origin, then the Referer. A request with none
@@ -61,17 +57,17 @@ function headerOf(request: FastifyRequest, name: string): string | undefined {
  */
 export function crossSiteRefusal(request: FastifyRequest): string | null {
   if (!STATE_CHANGING.has(request.method)) return null;
-  const site = headerOf(request, 'sec-fetch-site');
+  const site = headerValue(request, 'sec-fetch-site');
   if (site !== undefined) {
     return site === 'same-origin' || site === 'none'
       ? null
       : `Sec-Fetch-Site: a ${site} request may not change anything here; only pages of this console may`;
   }
-  const origin = headerOf(request, 'origin');
+  const origin = headerValue(request, 'origin');
   if (origin !== undefined) {
     return isSameOrigin(origin, request.headers.host) ? null : 'Origin: a request from another site may not change anything here';
   }
-  const referer = headerOf(request, 'referer');
+  const referer = headerValue(request, 'referer');
   if (referer !== undefined) {
     return isSameOrigin(referer, request.headers.host) ? null : 'Referer: a request from another site may not change anything here';
   }

@@ -99,6 +99,22 @@ const MIGRATIONS: readonly string[] = [
   -- 100,000-listing city went from a scan of every listing to an index range).
   CREATE INDEX listings_chatbot_city_id ON listings (chatbot_id, city COLLATE NOCASE, id);
   `,
+  `
+  -- Settings history: every successful Edit stores all settings as they became, and which
+  -- ones it changed. A chatbot that existed before gets its current settings as version 1.
+  CREATE TABLE chatbot_versions (
+    chatbot_id      TEXT NOT NULL REFERENCES chatbots(id) ON DELETE CASCADE,
+    version         INTEGER NOT NULL,
+    created_at      INTEGER NOT NULL,
+    changed_fields  TEXT NOT NULL,
+    source          TEXT NOT NULL,
+    restored_from   INTEGER,
+    settings        TEXT NOT NULL,
+    PRIMARY KEY (chatbot_id, version)
+  ) STRICT;
+  INSERT INTO chatbot_versions (chatbot_id, version, created_at, changed_fields, source, settings)
+    SELECT id, 1, created_at, '[]', 'created', settings FROM chatbots;
+  `,
 ];
 
 export function migrate(db: Database): void {

@@ -118,6 +118,8 @@ export const VALID_BODIES: Record<OperationName, (fixtures: FuzzFixtures) => Rea
     { serialNumber: chatbotId, Model: 'gpt-4o-mini', RateLimitCount: 1000, RateLimitTime: 1 },
   ],
   Detail: ({ chatbotId }) => [{ serialNumber: chatbotId }],
+  Versions: ({ chatbotId }): Value[] => [{ serialNumber: chatbotId }, { serialNumber: chatbotId, PageNumber: 2, PageSize: 5 }],
+  VersionDetail: ({ chatbotId }) => [{ serialNumber: chatbotId, Version: 1 }],
   GetSession: ({ chatbotId }) => [{ serialNumber: chatbotId }],
   ModelList: () => [undefined],
   ClientAsk: ({ sessionId, fileId }): Value[] => [

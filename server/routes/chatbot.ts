@@ -1,23 +1,43 @@
 import type { FastifyInstance } from 'fastify';
+import { parseVersionSourceHeader, VERSION_SOURCE_HEADER } from '../../src/api/contract';
 import { badRequest, notFound } from '../envelope';
 import type { LocalContext } from '../context';
 import { MODELS } from '../models';
+import { headerValue } from '../request-header';
 import { defineOperation } from './operation';
 
 export const NO_CHATBOT = 'serialNumber: no chatbot with this id';
+const DEFAULT_VERSIONS_PAGE_SIZE = 20;
 
-/** Edit, Detail, GetSession and ModelList. */
+
+/** Edit, Detail, Versions, VersionDetail, GetSession and ModelList. */
 export function registerChatbotRoutes(app: FastifyInstance, context: LocalContext): void {
   const { stores, config, now } = context;
 
-  defineOperation(app, config, 'Edit', ({ serialNumber, ...changes }) => {
+  defineOperation(app, config, 'Edit', ({ serialNumber, ...changes }, request) => {
     if (changes.Model !== undefined) {
       const model = MODELS.find((candidate) => candidate.Key === changes.Model);
       if (!model) throw badRequest(`Model: "${changes.Model}" is not in the model list`);
       if (!model.Status) throw badRequest(`Model: ${model.Value} is not available; choose another model`);
     }
-    if (!stores.chatbots.update(serialNumber, changes, now())) throw notFound(NO_CHATBOT);
+    const origin = parseVersionSourceHeader(headerValue(request, VERSION_SOURCE_HEADER));
+    if (origin.RestoredFrom !== null && !stores.chatbots.version(serialNumber, origin.RestoredFrom)) {
+      throw badRequest(`${VERSION_SOURCE_HEADER}: version ${origin.RestoredFrom} of this chatbot does not exist`);
+    }
+    if (stores.chatbots.update(serialNumber, changes, now(), origin) === false) throw notFound(NO_CHATBOT);
     return 1;
+  });
+
+  defineOperation(app, config, 'Versions', ({ serialNumber, PageNumber = 1, PageSize = DEFAULT_VERSIONS_PAGE_SIZE }) => {
+    if (!stores.chatbots.exists(serialNumber)) throw notFound(NO_CHATBOT);
+    return stores.chatbots.versions(serialNumber, PageNumber, PageSize);
+  });
+
+  defineOperation(app, config, 'VersionDetail', ({ serialNumber, Version }) => {
+    if (!stores.chatbots.exists(serialNumber)) throw notFound(NO_CHATBOT);
+    const version = stores.chatbots.version(serialNumber, Version);
+    if (!version) throw notFound(`Version: this chatbot has no version ${Version}`);
+    return version;
   });
 
   defineOperation(app, config, 'Detail', ({ serialNumber }) => {

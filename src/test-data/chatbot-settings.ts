@@ -54,3 +54,16 @@ export const DEMO_CHATBOT_SETTINGS: Readonly<ChatbotSettings> = Object.freeze({
 export function createChatbotSettings(overrides: Partial<ChatbotSettings> = {}): ChatbotSettings {
   return { ...DEMO_CHATBOT_SETTINGS, ...overrides };
 }
+
+/**
+ * The second demo chatbot (`<demo id>-staging`): the same business trying a warmer tone and
+ * another colour, so settings can be compared and copied between two bots out of the box.
+ */
+export const DEMO_STAGING_OVERRIDES: Readonly<Partial<ChatbotSettings>> = Object.freeze({
+  Name: 'Sunrise Realty Assistant (staging)',
+  SystemMessage:
+    'You are the warm, upbeat assistant of Sunrise Realty. Help visitors find homes for sale or rent among our listings, mention one neighbourhood highlight per answer, and offer to connect them with an agent.',
+  ChatBubbleColor: 'rgb(12,166,120)',
+  WelcomeMessage: "Welcome to Sunrise Realty! Tell me what kind of home you're dreaming of and I'll find matching listings.",
+  Temperature: 2,
+});

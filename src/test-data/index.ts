@@ -7,4 +7,4 @@ export {
   demoListings,
   listingRowOf,
 } from './listings';
-export { DEMO_CHATBOT_SETTINGS, createChatbotSettings } from './chatbot-settings';
+export { DEMO_CHATBOT_SETTINGS, DEMO_STAGING_OVERRIDES, createChatbotSettings } from './chatbot-settings';

@@ -26,6 +26,8 @@ function endpoint<const Spec extends Endpoint>(spec: Spec): Spec {
 export const endpoints = {
   Edit: endpoint({ path: '/chat/Chatbot/Edit', method: 'POST', credential: 'secret' }),
   Detail: endpoint({ path: '/chat/Chatbot/Detail', method: 'POST', credential: 'secret' }),
+  Versions: endpoint({ path: '/chat/Chatbot/Versions', method: 'POST', credential: 'secret' }),
+  VersionDetail: endpoint({ path: '/chat/Chatbot/VersionDetail', method: 'POST', credential: 'secret' }),
   GetSession: endpoint({ path: '/chat/Chatbot/GetSession', method: 'POST', credential: 'secret' }),
   ModelList: endpoint({ path: '/chat/Chatbot/ModelList', method: 'GET', credential: 'secret' }),
   ClientAsk: endpoint({ path: '/chat/Chat/ClientAsk', method: 'POST', credential: 'secret' }),

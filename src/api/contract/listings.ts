@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { chatbotId, finiteNumber, httpUrl, integer, latitude, longitude } from './primitives';
+import { chatbotId, finiteNumber, httpUrl, integer, latitude, longitude, pageNumber, pageSize } from './primitives';
 
 export const SALE_TYPES = ['for_sale', 'for_rent'] as const;
 export const LISTING_STATUSES = ['Active', 'PreOnMarket', 'Sold'] as const;
@@ -77,19 +77,14 @@ export const updateListingRequestSchema = z.strictObject({
 export type UpdateListingRequest = z.infer<typeof updateListingRequestSchema>;
 export const updateListingResponseDataSchema = z.int();
 
-export const MAX_PAGE_SIZE = 100;
-
 /** POST /chat/Chatbot/RealEstateList. */
 export const listListingsRequestSchema = z.strictObject({
   SerialNumber: chatbotId,
   CityName: z.string().optional(),
   SaleType: saleType.optional(),
   MLSNumber: z.string().optional(),
-  PageNumber: integer.min(1, { error: 'must be 1 or more' }).optional(),
-  PageSize: integer
-    .min(1, { error: `must be between 1 and ${MAX_PAGE_SIZE}` })
-    .max(MAX_PAGE_SIZE, { error: `must be between 1 and ${MAX_PAGE_SIZE}` })
-    .optional(),
+  PageNumber: pageNumber.optional(),
+  PageSize: pageSize.optional(),
 });
 export type ListListingsRequest = z.infer<typeof listListingsRequestSchema>;
 

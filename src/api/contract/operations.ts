@@ -26,6 +26,12 @@ import {
   updateListingRequestSchema,
   updateListingResponseDataSchema,
 } from './listings';
+import {
+  versionDetailRequestSchema,
+  versionDetailResponseDataSchema,
+  versionsRequestSchema,
+  versionsResponseDataSchema,
+} from './versions';
 
 export * from './endpoints';
 
@@ -50,6 +56,16 @@ export const operations = {
     ...endpoints.Detail,
     request: detailRequestSchema,
     response: detailResponseDataSchema,
+  }),
+  Versions: operation({
+    ...endpoints.Versions,
+    request: versionsRequestSchema,
+    response: versionsResponseDataSchema,
+  }),
+  VersionDetail: operation({
+    ...endpoints.VersionDetail,
+    request: versionDetailRequestSchema,
+    response: versionDetailResponseDataSchema,
   }),
   GetSession: operation({
     ...endpoints.GetSession,

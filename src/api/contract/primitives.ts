@@ -54,6 +54,13 @@ export const longitude = finiteNumber.min(-180, { error: 'must be between -180 a
   error: 'must be between -180 and 180',
 });
 
+/** Paged lists (listings, settings versions): pages count from 1, and hold 1 to MAX_PAGE_SIZE items. */
+export const MAX_PAGE_SIZE = 100;
+export const pageNumber = integer.min(1, { error: 'must be 1 or more' });
+export const pageSize = integer
+  .min(1, { error: `must be between 1 and ${MAX_PAGE_SIZE}` })
+  .max(MAX_PAGE_SIZE, { error: `must be between 1 and ${MAX_PAGE_SIZE}` });
+
 /** The chatbot id: opaque text, but never empty. */
 export const chatbotId = z.string().trim().min(1, { error: 'is required' });
 
