@@ -215,6 +215,20 @@ async function readSettings(baseUrl: string): Promise<Map<string, SettingsState>
   return observed;
 }
 
+/**
+ * Every save is stored with its settings version in one transaction: after any kill, each
+ * chatbot's newest version holds exactly its current settings.
+ */
+async function versionMismatches(baseUrl: string, current: Map<string, SettingsState>): Promise<string[]> {
+  const mismatches: string[] = [];
+  for (const [serialNumber, state] of current) {
+    const { List } = await call(baseUrl, 'Versions', { serialNumber, PageSize: 1 });
+    const newest = List[0] ? await call(baseUrl, 'VersionDetail', { serialNumber, Version: List[0].Version }) : null;
+    if (JSON.stringify(newest?.Settings) !== JSON.stringify(state)) mismatches.push(`settings of ${serialNumber} (its newest version differs)`);
+  }
+  return mismatches;
+}
+
 async function start(dataDir: string): Promise<LocalService> {
   return startLocalService(dataDir, [LISTINGS_BOT, ...SETTINGS_BOTS]);
 }
@@ -246,7 +260,9 @@ async function check(baseUrl: string, totals: Totals): Promise<void> {
   const { observed, duplicates } = await readListings(baseUrl);
   add(totals, listings.check(observed), 'listing');
   totals.unexpected.push(...duplicates.map((key) => `listing ${key} (a second row)`));
-  add(totals, settings.check(await readSettings(baseUrl)), 'settings of');
+  const current = await readSettings(baseUrl);
+  add(totals, settings.check(current), 'settings of');
+  totals.unexpected.push(...(await versionMismatches(baseUrl, current)));
 }
 
 async function main(): Promise<number> {
