@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from './client';
 import type { EditRequest } from './contract';
+import { VERSION_SOURCE_HEADER, versionSourceHeaderValue } from './contract/version-source';
+import { versionKeys } from './versions';
 
 export const chatbotKeys = {
   all: ['chatbot'] as const,
@@ -20,8 +22,12 @@ export function chatbotDetailQueryOptions(chatbotId: string) {
 export function useEditChatbot() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: EditRequest) => apiFetch('Edit', body),
+    // Says the save is this console's, so the service's settings history can tell it from other clients'.
+    mutationFn: (body: EditRequest) => apiFetch('Edit', body, { headers: { [VERSION_SOURCE_HEADER]: versionSourceHeaderValue() } }),
     onSuccess: (_data, body) =>
-      queryClient.invalidateQueries({ queryKey: chatbotDetailQueryOptions(body.serialNumber).queryKey }),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: chatbotDetailQueryOptions(body.serialNumber).queryKey }),
+        queryClient.invalidateQueries({ queryKey: versionKeys.lists(body.serialNumber) }),
+      ]),
   });
 }

@@ -80,6 +80,14 @@ describe('apiFetch, success', () => {
     expect(headers.has('content-type')).toBe(false);
   });
 
+  it('sends extra headers beside the credentials, never in their place', async () => {
+    const fetchMock = stubFetch(() => jsonResponse(envelope(1)));
+    await apiFetch('Edit', { serialNumber: 'demo-bot', Name: 'Sunny' }, { headers: { 'x-settings-source': 'console', authorization: 'spoofed' } });
+    const { headers } = sent(fetchMock);
+    expect(headers.get('x-settings-source')).toBe('console');
+    expect(headers.get('authorization')).toBe(connection.secretKey);
+  });
+
   it('passes the abort signal to fetch', async () => {
     const fetchMock = stubFetch(() => jsonResponse(envelope(1)));
     const controller = new AbortController();

@@ -72,6 +72,8 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
   /** Overrides the stored connection, e.g. to test credentials before saving them. */
   connection?: Connection;
+  /** Headers beside the credentials, such as VERSION_SOURCE_HEADER on an Edit. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -86,7 +88,7 @@ export async function apiRequest<Name extends OperationName>(
 ): Promise<Response> {
   const spec = endpoints[name];
   const connection = options.connection ?? getConnection();
-  const headers: Record<string, string> = { ...credentialHeaders(name, connection) };
+  const headers: Record<string, string> = { ...options.headers, ...credentialHeaders(name, connection) };
   if (spec.method === 'POST') headers['content-type'] = 'application/json';
 
   // A test of another address says nothing about the service the app works with.

@@ -4,5 +4,6 @@ export * from './chat';
 export * from './listings';
 export * from './files';
 export * from './versions';
+export * from './version-source';
 export * from './operations';
 export * from './errors';
