@@ -19,15 +19,23 @@ export function chatbotDetailQueryOptions(chatbotId: string) {
   });
 }
 
+export interface EditVariables {
+  request: EditRequest;
+  /** The settings version this save brings back, when it is a restore. */
+  restoredFrom?: number | null;
+}
+
 export function useEditChatbot() {
   const queryClient = useQueryClient();
   return useMutation({
-    // Says the save is this console's, so the service's settings history can tell it from other clients'.
-    mutationFn: (body: EditRequest) => apiFetch('Edit', body, { headers: { [VERSION_SOURCE_HEADER]: versionSourceHeaderValue() } }),
-    onSuccess: (_data, body) =>
+    // Says the save is this console's (and which version it restores), so the service's
+    // settings history can tell it from other clients'.
+    mutationFn: ({ request, restoredFrom = null }: EditVariables) =>
+      apiFetch('Edit', request, { headers: { [VERSION_SOURCE_HEADER]: versionSourceHeaderValue(restoredFrom ?? undefined) } }),
+    onSuccess: (_data, { request }) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: chatbotDetailQueryOptions(body.serialNumber).queryKey }),
-        queryClient.invalidateQueries({ queryKey: versionKeys.lists(body.serialNumber) }),
+        queryClient.invalidateQueries({ queryKey: chatbotDetailQueryOptions(request.serialNumber).queryKey }),
+        queryClient.invalidateQueries({ queryKey: versionKeys.lists(request.serialNumber) }),
       ]),
   });
 }

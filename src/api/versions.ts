@@ -1,4 +1,3 @@
-import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from './client';
 
 /** Settings history of the local service (Versions, VersionDetail; design.md). A service without them answers 404. */
@@ -9,18 +8,12 @@ export const versionKeys = {
   detail: (chatbotId: string, version: number) => [...versionKeys.all, chatbotId, 'detail', version] as const,
 };
 
-export function versionsQueryOptions(chatbotId: string, page: number, pageSize: number) {
-  return queryOptions({
-    queryKey: versionKeys.list(chatbotId, page, pageSize),
-    queryFn: ({ signal }) => apiFetch('Versions', { serialNumber: chatbotId, PageNumber: page, PageSize: pageSize }, { signal }),
-  });
+/** A page of versions, newest first. */
+export function fetchVersions(chatbotId: string, page: number, pageSize: number, signal?: AbortSignal) {
+  return apiFetch('Versions', { serialNumber: chatbotId, PageNumber: page, PageSize: pageSize }, { signal });
 }
 
-/** A version never changes once written: it is kept for as long as the page lives. */
-export function versionDetailQueryOptions(chatbotId: string, version: number) {
-  return queryOptions({
-    queryKey: versionKeys.detail(chatbotId, version),
-    queryFn: ({ signal }) => apiFetch('VersionDetail', { serialNumber: chatbotId, Version: version }, { signal }),
-    staleTime: Infinity,
-  });
+/** One version with every setting as it was saved. */
+export function fetchVersionDetail(chatbotId: string, version: number, signal?: AbortSignal) {
+  return apiFetch('VersionDetail', { serialNumber: chatbotId, Version: version }, { signal });
 }

@@ -7,6 +7,8 @@ describe('the operations registry', () => {
     expect(paths).toEqual({
       Edit: 'POST /chat/Chatbot/Edit',
       Detail: 'POST /chat/Chatbot/Detail',
+      Versions: 'POST /chat/Chatbot/Versions',
+      VersionDetail: 'POST /chat/Chatbot/VersionDetail',
       GetSession: 'POST /chat/Chatbot/GetSession',
       ModelList: 'GET /chat/Chatbot/ModelList',
       ClientAsk: 'POST /chat/Chat/ClientAsk',
@@ -24,6 +26,8 @@ describe('the operations registry', () => {
     expect(credentials).toEqual({
       Edit: 'secret',
       Detail: 'secret',
+      Versions: 'secret',
+      VersionDetail: 'secret',
       GetSession: 'secret',
       ModelList: 'secret',
       ClientAsk: 'secret',

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { chatbotSettingsSchema, CHATBOT_SETTING_KEYS } from './chatbot';
+import { chatbotSettingsSchema, CHATBOT_SETTING_KEYS, type ChatbotSettingKey } from './chatbot';
 import { chatbotId, pageNumber, pageSize } from './primitives';
 import { VERSION_SOURCES } from './version-source';
 
-const settingKey = z.enum(CHATBOT_SETTING_KEYS as [string, ...string[]]);
+const settingKey = z.enum(CHATBOT_SETTING_KEYS as [ChatbotSettingKey, ...ChatbotSettingKey[]]);
 
 export const versionSummarySchema = z.object({
   Version: z.int().min(1),

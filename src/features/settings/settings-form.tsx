@@ -2,12 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Grid, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconHistory } from '@tabler/icons-react';
+import { IconHistory, IconTimeline } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
 import { useEditChatbot } from '../../api/chatbot';
 import { isApiError } from '../../api/client';
-import { CHATBOT_SETTING_KEYS, chatbotSettingsSchema, type ChatbotSettingKey, type ChatbotSettings } from '../../api/contract';
+import { CHATBOT_SETTING_KEYS, chatbotSettingsSchema, type ChatbotSettingKey, type ChatbotSettings, type VersionDetail } from '../../api/contract';
+import { HistoryDrawer } from './history/history-drawer';
+import { getBrowserHistory } from './history/use-settings-history';
 import { SaveBar } from './save-bar';
 import { SectionNav } from './section-nav';
 import { settingErrorText, settingLabel } from './setting-fields';
@@ -59,6 +61,9 @@ export function SettingsForm({ chatbotId, saved }: SettingsFormProps) {
     mode: 'onTouched',
   });
   const editChatbot = useEditChatbot();
+  const [historyOpen, setHistoryOpen] = useState(false);
+  /** The version whose values "Restore" put in the form: the next save says it restored it. */
+  const [restoringFrom, setRestoringFrom] = useState<number | null>(null);
 
   // New settings from the service (a refetch): adopt them as the baseline.
   const [lastSaved, setLastSaved] = useState(saved);
@@ -114,11 +119,16 @@ export function SettingsForm({ chatbotId, saved }: SettingsFormProps) {
       const sent = CHATBOT_SETTING_KEYS.filter((key) => key in request);
       if (sent.length === 0) return;
       try {
-        await editChatbot.mutateAsync(request);
+        await editChatbot.mutateAsync({ request, restoredFrom: restoringFrom });
       } catch (error) {
         showSaveError(error);
         return;
       }
+      // The history of a service that keeps none; kept for every save, read only there.
+      getBrowserHistory()
+        .record(chatbotId, { before: baseline, after: next, changedFields: sent, restoredFrom: restoringFrom })
+        .catch(() => undefined);
+      setRestoringFrom(null);
       setBaseline(next);
       rememberSavedSettings(chatbotId, next);
       clearDraft(chatbotId);
@@ -139,7 +149,24 @@ export function SettingsForm({ chatbotId, saved }: SettingsFormProps) {
     },
   );
 
+  const restoreVersion = (version: VersionDetail) => {
+    const values = toFormValues(normalizeSettings(version.Settings));
+    for (const key of CHATBOT_SETTING_KEYS) form.setValue(key, values[key], { shouldDirty: true });
+    setRestoringFrom(version.Version);
+    setHistoryOpen(false);
+    const changed = changedSettingKeys(baseline, formToSettings(form.getValues()));
+    notifications.show({
+      color: 'blue',
+      title: `Version ${version.Version} is in the form`,
+      message:
+        changed.length === 0
+          ? 'It is the same as the saved settings: nothing to save.'
+          : `Review ${changed.length === 1 ? 'the change' : `the ${changed.length} changes`}, then save to make it current.`,
+    });
+  };
+
   const resetAll = () => {
+    setRestoringFrom(null);
     form.reset(toFormValues(baseline));
     clearDraft(chatbotId);
     setRestoredDraft(null);
@@ -180,6 +207,14 @@ export function SettingsForm({ chatbotId, saved }: SettingsFormProps) {
               </Button>
             </Group>
           </Alert>
+        )}
+        <Group justify="flex-end" mb="md">
+          <Button variant="default" leftSection={<IconTimeline size={16} />} onClick={() => setHistoryOpen(true)}>
+            History
+          </Button>
+        </Group>
+        {historyOpen && (
+          <HistoryDrawer opened onClose={() => setHistoryOpen(false)} chatbotId={chatbotId} current={baseline} onRestore={restoreVersion} />
         )}
         <Box hiddenFrom="lg" mb="md">
           <SectionNav orientation="horizontal" />

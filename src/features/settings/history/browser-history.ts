@@ -30,7 +30,8 @@ export interface RecordedSave {
   after: ChatbotSettings;
   changedFields: ChatbotSettingKey[];
   restoredFrom: number | null;
-  now: number;
+  /** When it was saved (default: now). */
+  now?: number;
 }
 
 export interface BrowserHistory {
@@ -68,7 +69,7 @@ export function openBrowserHistory(name = HISTORY_DB_NAME): BrowserHistory {
   }
 
   return {
-    async record(chatbotId, { before, after, changedFields, restoredFrom, now }) {
+    async record(chatbotId, { before, after, changedFields, restoredFrom, now = Date.now() }) {
       if (changedFields.length === 0) return null;
       const db = await database();
       const transaction = db.transaction('versions', 'readwrite');

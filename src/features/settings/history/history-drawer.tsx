@@ -1,0 +1,176 @@
+import { Alert, Badge, Button, Drawer, Group, Loader, NavLink, Pagination, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconArrowBackUp, IconInfoCircle } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import type { ChatbotSettings, VersionDetail, VersionSummary } from '../../../api/contract';
+import { ErrorAlert } from '../../../components/error-alert';
+import { settingLabel } from '../setting-fields';
+import { diffSettings } from './version-diff';
+import { VersionDiffView } from './version-diff-view';
+import { useVersionDetail, useVersionsPage, VERSIONS_PAGE_SIZE, type HistoryOrigin } from './use-settings-history';
+
+interface HistoryDrawerProps {
+  opened: boolean;
+  onClose: () => void;
+  chatbotId: string;
+  /** The settings as last saved: what a version is compared with by default. */
+  current: ChatbotSettings;
+  /** Puts a version's values into the form as unsaved changes. */
+  onRestore: (version: VersionDetail) => void;
+}
+
+/** Who made a version, in words. */
+export function versionOriginText(version: Pick<VersionSummary, 'Source' | 'RestoredFrom'>): string {
+  const who = version.Source === 'created' ? 'Created' : version.Source === 'console' ? 'This console' : 'Another client';
+  return version.RestoredFrom === null ? who : `${who}, restored from v${version.RestoredFrom}`;
+}
+
+function changedText(version: VersionSummary): string {
+  if (version.Source === 'created') return 'First settings';
+  if (version.ChangedFields.length === 0) return 'No field changed';
+  return version.ChangedFields.map(settingLabel).join(', ');
+}
+
+const CURRENT = 'current';
+
+function VersionComparison({
+  chatbotId,
+  origin,
+  version,
+  others,
+  current,
+  onRestore,
+}: {
+  chatbotId: string;
+  origin: HistoryOrigin;
+  version: number;
+  others: VersionSummary[];
+  current: ChatbotSettings;
+  onRestore: (version: VersionDetail) => void;
+}) {
+  const [compareWith, setCompareWith] = useState<string>(CURRENT);
+  const [showUnchanged, setShowUnchanged] = useState(false);
+  const selected = useVersionDetail(chatbotId, version, origin);
+  const other = useVersionDetail(chatbotId, compareWith === CURRENT ? null : Number(compareWith), origin);
+  const against = compareWith === CURRENT ? current : other.data?.Settings;
+  const sections = useMemo(
+    () => (selected.data && against ? diffSettings(selected.data.Settings, against) : null),
+    [selected.data, against],
+  );
+
+  if (selected.isError) return <ErrorAlert error={selected.error} title={`Version ${version} could not be loaded`} onRetry={() => void selected.refetch()} />;
+  return (
+    <Stack gap="sm" aria-label={`Version ${version}`} role="region">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Title order={3} size="h4">
+          Version {version}
+        </Title>
+        <Select
+          label="Compare with"
+          size="xs"
+          w={200}
+          allowDeselect={false}
+          value={compareWith}
+          onChange={(value) => setCompareWith(value ?? CURRENT)}
+          data={[
+            { value: CURRENT, label: 'Current settings' },
+            ...others.filter((item) => item.Version !== version).map((item) => ({ value: String(item.Version), label: `Version ${item.Version}` })),
+          ]}
+        />
+      </Group>
+      <Text size="sm" c="dimmed">
+        Each change reads: in version {version} → in {compareWith === CURRENT ? 'the current settings' : `version ${compareWith}`}.
+      </Text>
+      <Switch label="Show unchanged fields" checked={showUnchanged} onChange={(event) => setShowUnchanged(event.currentTarget.checked)} />
+      {sections ? <VersionDiffView sections={sections} showUnchanged={showUnchanged} /> : <Loader size="sm" aria-label="Loading the version" />}
+      <Group>
+        <Button leftSection={<IconArrowBackUp size={16} />} disabled={!selected.data} onClick={() => selected.data && onRestore(selected.data)}>
+          Restore this version
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * The settings history: every saved version, newest first, each comparable with the current
+ * settings or another version, and restorable into the form (never saved without review).
+ */
+export function HistoryDrawer({ opened, onClose, chatbotId, current, onRestore }: HistoryDrawerProps) {
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<number | null>(null);
+  const versions = useVersionsPage(chatbotId, page);
+  const narrow = useMediaQuery('(max-width: 48em)');
+  const data = versions.data;
+  const newest = page === 1 ? data?.List[0]?.Version : undefined;
+
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      size={narrow ? '100%' : 'xl'}
+      title="Settings history"
+      closeButtonProps={{ 'aria-label': 'Close the history' }}
+    >
+      <Stack gap="md">
+        {data?.origin === 'browser' && (
+          <Alert variant="light" color="yellow" icon={<IconInfoCircle size={18} />} role="status" title="This browser's history">
+            This service keeps no settings history, so this lists the saves made from this browser (the newest 50 per chatbot).
+          </Alert>
+        )}
+        {versions.isError && <ErrorAlert error={versions.error} title="The history could not be loaded" onRetry={() => void versions.refetch()} />}
+        {versions.isPending && <Loader size="sm" aria-label="Loading the history" />}
+        {data && data.List.length === 0 && <Text c="dimmed">No saves yet.</Text>}
+        {data && data.List.length > 0 && (
+          <nav aria-label="Versions">
+            {data.List.map((version) => (
+              <NavLink
+                key={version.Version}
+                component="button"
+                type="button"
+                active={selected === version.Version}
+                aria-current={selected === version.Version ? 'true' : undefined}
+                onClick={() => setSelected(version.Version)}
+                label={
+                  <Group gap="xs">
+                    <Text size="sm" fw={600}>
+                      Version {version.Version}
+                    </Text>
+                    {version.Version === newest && (
+                      <Badge size="sm" variant="light">
+                        Current
+                      </Badge>
+                    )}
+                  </Group>
+                }
+                description={`${new Date(version.CreatedAt).toLocaleString()} · ${versionOriginText(version)} · ${changedText(version)}`}
+                data-testid="version-item"
+              />
+            ))}
+          </nav>
+        )}
+        {data && data.VirtualCount > VERSIONS_PAGE_SIZE && (
+          <Pagination
+            total={Math.ceil(data.VirtualCount / VERSIONS_PAGE_SIZE)}
+            value={page}
+            onChange={setPage}
+            size="sm"
+            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+          />
+        )}
+        {selected !== null && data && (
+          <VersionComparison
+            key={`${selected}-${data.origin}`}
+            chatbotId={chatbotId}
+            origin={data.origin}
+            version={selected}
+            others={data.List}
+            current={current}
+            onRestore={onRestore}
+          />
+        )}
+      </Stack>
+    </Drawer>
+  );
+}
