@@ -20,6 +20,7 @@ const E2E_CHATBOT_IDS = [
   'e2e-injection',
   'e2e-secrets',
   'e2e-deploy',
+  'e2e-history',
 ];
 
 export default defineConfig({

@@ -1,0 +1,80 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** This file's own seeded chatbot: its history starts with version 1 and grows only here. */
+const BOT = 'e2e-history';
+const AUTH = { authorization: 'demo-secret-key' };
+
+async function openSettings(page: Page): Promise<void> {
+  await page.goto(`/bots/${BOT}/settings`);
+  await expect(page.getByLabel('Name', { exact: true })).toBeVisible({ timeout: 30_000 });
+}
+
+async function save(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Settings saved' }).last()).toBeVisible();
+  await expect(page.getByTestId('unsaved-summary')).toHaveText('No unsaved changes');
+}
+
+test('three saves appear in History; restoring the first brings its values back as a reviewed save', async ({ page, request }) => {
+  // Four saves and two openings of the history: a long journey on a busy machine.
+  test.setTimeout(120_000);
+  const run = Date.now().toString(36);
+  await openSettings(page);
+  const name = page.getByLabel('Name', { exact: true });
+  const welcome = page.getByLabel('Welcome message');
+  const originalWelcome = await welcome.inputValue();
+  const colour = page.getByLabel('Bubble colour');
+  const originalColour = await colour.inputValue();
+
+  await name.fill(`First ${run}`);
+  await save(page);
+  await welcome.fill(`Second line one ${run}\nSecond line two`);
+  await save(page);
+  await colour.click();
+  await page.getByRole('button', { name: 'rgb(250,82,82)', exact: true }).click();
+  await colour.press('Escape');
+  await save(page);
+
+  await page.getByRole('button', { name: 'History' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Settings history' });
+  const items = drawer.getByTestId('version-item');
+  await expect(items).toHaveCount(4);
+  await expect(items.nth(0)).toContainText('Version 4');
+  await expect(items.nth(0)).toContainText('Current');
+  await expect(items.nth(0)).toContainText('This console · Bubble colour');
+  await expect(items.nth(1)).toContainText('Welcome message');
+  await expect(items.nth(2)).toContainText('Version 2');
+  await expect(items.nth(2)).toContainText('Name');
+  await expect(items.nth(3)).toContainText('Created · First settings');
+
+  // The first save against the current settings: what changed since, field by field.
+  await items.nth(2).click();
+  const diff = drawer.getByTestId('version-diff');
+  await expect(diff.locator('[data-field="Name"]')).toHaveCount(0);
+  await expect(diff.locator('[data-field="ChatBubbleColor"]')).toContainText(`${originalColour}→rgb(250,82,82)`);
+  const welcomeLines = diff.getByRole('list', { name: 'Changes to Welcome message, line by line' });
+  await expect(welcomeLines.getByRole('listitem')).toHaveCount(3);
+  await expect(welcomeLines).toContainText(`Removed: ${originalWelcome}`);
+  await expect(welcomeLines).toContainText(`Added: Second line one ${run}`);
+  await drawer.getByRole('switch', { name: 'Show unchanged fields' }).check();
+  await expect(diff.locator('[data-field="Name"]')).toContainText(`Unchanged: First ${run}`);
+
+  await drawer.getByRole('button', { name: 'Restore this version' }).click();
+  await expect(drawer).toBeHidden();
+  await expect(welcome).toHaveValue(originalWelcome);
+  await expect(colour).toHaveValue(originalColour);
+  await expect(name).toHaveValue(`First ${run}`);
+  await expect(page.getByTestId('unsaved-summary')).toHaveText('2 unsaved changes: Bubble colour, Welcome message');
+  await save(page);
+
+  await page.getByRole('button', { name: 'History' }).click();
+  await expect(items).toHaveCount(5);
+  await expect(items.nth(0)).toContainText('Version 5');
+  await expect(items.nth(0)).toContainText('This console, restored from v2 · Bubble colour, Welcome message');
+
+  // The service holds the restored values, and its history says the same.
+  const detail = await (await request.post('/chat/Chatbot/Detail', { data: { serialNumber: BOT }, headers: AUTH })).json();
+  expect(detail.Data).toMatchObject({ Name: `First ${run}`, WelcomeMessage: originalWelcome, ChatBubbleColor: originalColour });
+  const versions = await (await request.post('/chat/Chatbot/Versions', { data: { serialNumber: BOT, PageSize: 1 }, headers: AUTH })).json();
+  expect(versions.Data.List[0]).toMatchObject({ Version: 5, Source: 'console', RestoredFrom: 2, ChangedFields: ['ChatBubbleColor', 'WelcomeMessage'] });
+});
