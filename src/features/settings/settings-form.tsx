@@ -2,12 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Grid, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconHistory, IconTimeline } from '@tabler/icons-react';
+import { IconCopy, IconHistory, IconTimeline } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
 import { useEditChatbot } from '../../api/chatbot';
 import { isApiError } from '../../api/client';
 import { CHATBOT_SETTING_KEYS, chatbotSettingsSchema, type ChatbotSettingKey, type ChatbotSettings, type VersionDetail } from '../../api/contract';
+import { CopySettingsModal } from './copy/copy-settings-modal';
 import { HistoryDrawer } from './history/history-drawer';
 import { getBrowserHistory } from './history/use-settings-history';
 import { SaveBar } from './save-bar';
@@ -62,6 +63,7 @@ export function SettingsForm({ chatbotId, saved }: SettingsFormProps) {
   });
   const editChatbot = useEditChatbot();
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [copyOpen, setCopyOpen] = useState(false);
   /** The version whose values "Restore" put in the form: the next save says it restored it. */
   const [restoringFrom, setRestoringFrom] = useState<number | null>(null);
 
@@ -208,11 +210,15 @@ export function SettingsForm({ chatbotId, saved }: SettingsFormProps) {
             </Group>
           </Alert>
         )}
-        <Group justify="flex-end" mb="md">
+        <Group justify="flex-end" mb="md" gap="xs">
+          <Button variant="default" leftSection={<IconCopy size={16} />} onClick={() => setCopyOpen(true)}>
+            Copy to another chatbot
+          </Button>
           <Button variant="default" leftSection={<IconTimeline size={16} />} onClick={() => setHistoryOpen(true)}>
             History
           </Button>
         </Group>
+        {copyOpen && <CopySettingsModal chatbotId={chatbotId} saved={baseline} onClose={() => setCopyOpen(false)} />}
         {historyOpen && (
           <HistoryDrawer opened onClose={() => setHistoryOpen(false)} chatbotId={chatbotId} current={baseline} onRestore={restoreVersion} />
         )}
