@@ -42,6 +42,8 @@ export default defineConfig(({ command }) => ({
       '/chat': serviceOrigin,
       '/files': serviceOrigin,
       '/console': serviceOrigin,
+      '/openapi.json': serviceOrigin,
+      '/api-docs': serviceOrigin,
     },
   },
   build: {

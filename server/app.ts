@@ -5,6 +5,7 @@ import { defaultConfig, seededChatbotIds, stagingChatbotIdOf, type ServiceConfig
 import type { LocalContext } from './context';
 import { createStores, openDatabase } from './db';
 import { answerFrameworkError, installEnvelopeHandlers, pathOf, secretScrubber, ServiceError } from './envelope';
+import { registerApiReference } from './openapi/routes';
 import { registerProxy } from './proxy';
 import { registerRequestGuard } from './request-guard';
 import { RateLimiter } from './rate-limiter';
@@ -115,6 +116,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   acceptJsonOnly(app);
   installEnvelopeHandlers(app, { serveApp: registerStatic(app, config.distDir), scrub });
   registerConsoleRoutes(app, config);
+  await registerApiReference(app, config, { jsonBodyLimit: JSON_BODY_LIMIT });
   if (config.upstream) registerProxy(app, config.upstream);
   else registerLocalService(app, config, now);
   return app;

@@ -18,9 +18,9 @@ export function sameSecret(given: string | string[] | undefined, expected: strin
   return timingSafeEqual(digest(given), digest(expected));
 }
 
-const SECRET_MESSAGE = `Authorization: the secret key is missing or wrong`;
-const SESSION_MESSAGE = `${SESSION_KEY_HEADER}: the session key is missing or wrong`;
-const EITHER_MESSAGE = `Authorization: the secret key is missing or wrong (or send the session key in ${SESSION_KEY_HEADER})`;
+export const SECRET_MESSAGE = `Authorization: the secret key is missing or wrong`;
+export const SESSION_MESSAGE = `${SESSION_KEY_HEADER}: the session key is missing or wrong`;
+export const EITHER_MESSAGE = `Authorization: the secret key is missing or wrong (or send the session key in ${SESSION_KEY_HEADER})`;
 
 /** The Message of a refused request, or null when its credential is accepted. */
 export function refusal(credential: Credential, request: FastifyRequest, keys: Keys): string | null {

@@ -58,11 +58,7 @@ export function isSameOrigin(address: string, hostHeader: string | undefined): b
 export function crossSiteRefusal(request: FastifyRequest): string | null {
   if (!STATE_CHANGING.has(request.method)) return null;
   const site = headerValue(request, 'sec-fetch-site');
-  if (site !== undefined) {
-    return site === 'same-origin' || site === 'none'
-      ? null
-      : `Sec-Fetch-Site: a ${site} request may not change anything here; only pages of this console may`;
-  }
+  if (site !== undefined) return site === 'same-origin' || site === 'none' ? null : crossSiteMessage(site);
   const origin = headerValue(request, 'origin');
   if (origin !== undefined) {
     return isSameOrigin(origin, request.headers.host) ? null : 'Origin: a request from another site may not change anything here';
@@ -74,7 +70,13 @@ export function crossSiteRefusal(request: FastifyRequest): string | null {
   return null;
 }
 
-function hostRefusal(hostHeader: string | undefined): string {
+/** The Message of a state-changing request whose Fetch Metadata says it came from another site. */
+export function crossSiteMessage(site: string): string {
+  return `Sec-Fetch-Site: a ${site} request may not change anything here; only pages of this console may`;
+}
+
+/** The Message of a request whose Host is not served. */
+export function hostRefusal(hostHeader: string | undefined): string {
   const shown = JSON.stringify((hostHeader ?? '').slice(0, 100));
   return `Host: ${shown} is not served here. To reach the console by this name, add it to ALLOWED_HOSTS.`;
 }

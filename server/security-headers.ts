@@ -49,3 +49,20 @@ export async function registerSecurityHeaders(app: FastifyInstance, mode: 'local
     referrerPolicy: { policy: 'no-referrer' },
   });
 }
+
+/**
+ * The policy of the API reference page (GET /api-docs/, server/openapi/routes.ts) and of no
+ * other answer: the app's policy, with the SHA-256 hashes of the page's inline scripts added
+ * to script-src. The page (@scalar/fastify-api-reference) starts the reference with one
+ * inline script; its hash is computed from the page as it is sent, so that script and no
+ * other runs: 'unsafe-inline' and 'unsafe-eval' are never added. Everything else is the app's:
+ * the reference's own script is served from this origin (/api-docs/js/scalar.js, bundled in
+ * the package), its fonts are the system's (no font host), and "try it" sends its requests to
+ * this origin (connect-src). The one thing the page tries that the policy refuses is the
+ * bundled zod's feature test `new Function('')` (reported as a violation of script-src
+ * 'eval'); zod then validates without compiled code, and the page works the same.
+ */
+export function apiReferenceContentSecurityPolicy(mode: 'local' | 'proxy', inlineScriptHashes: readonly string[]): Directives {
+  const policy = contentSecurityPolicy(mode);
+  return { ...policy, 'script-src': [...policy['script-src']!, ...inlineScriptHashes.map((hash) => `'sha256-${hash}'`)] };
+}

@@ -13,6 +13,7 @@ import { answerQuestion, estimateTokens, fragmentsOf, type Attachment } from '..
 import { parseBody } from './operation';
 
 const MEGABYTE = 1024 * 1024;
+export const NO_SESSION = 'sessionID: no such session';
 
 /** The first instant of the current calendar month (UTC), from which MessageLimit counts. */
 export function monthStart(now: number): number {
@@ -98,7 +99,7 @@ export function registerChatRoutes(app: FastifyInstance, context: LocalContext):
     handler: async (request, reply) => {
       const body = parseBody(clientAskRequestSchema, request.body);
       const session = stores.sessions.get(body.sessionID);
-      if (!session) throw notFound('sessionID: no such session');
+      if (!session) throw notFound(NO_SESSION);
       const settings = stores.chatbots.get(session.chatbotId);
       if (!settings) throw notFound('sessionID: the chatbot of this session no longer exists');
       const attachments = attachmentsOf(body, (id) => stores.files.get(id));

@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import { open, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { UploadReceipt } from '../../src/api/contract';
 import { sameSecret } from '../auth';
 import type { LocalContext } from '../context';
 import type { StoredFile } from '../db/files';
@@ -12,7 +13,9 @@ import { judgeUpload, readHead } from '../upload-verdict';
 import { defineOperation } from './operation';
 
 export const UPLOAD_BODY_LIMIT = 100 * 1024 * 1024;
-const NO_FILE = 'FileStoreId: no such file';
+export const NO_FILE = 'FileStoreId: no such file';
+export const WRONG_UPLOAD_TOKEN = 'token: the upload token is missing or wrong; ask GetPreUploadUrl for a new address';
+export const ALREADY_CONFIRMED = 'FileStoreId: this file is already confirmed; ask GetPreUploadUrl for a new address';
 
 /**
  * The policy of an uploaded file opened directly: a sandboxed document that may show the one
@@ -130,10 +133,10 @@ export function registerFileRoutes(app: FastifyInstance, context: LocalContext):
         const file = id === null ? null : stores.files.get(id);
         if (!file) throw notFound(NO_FILE);
         if (!sameSecret(request.query.token, file.uploadToken)) {
-          throw new ServiceError(403, 'token: the upload token is missing or wrong; ask GetPreUploadUrl for a new address');
+          throw new ServiceError(403, WRONG_UPLOAD_TOKEN);
         }
         if (file.confirmedAt) {
-          throw new ServiceError(409, 'FileStoreId: this file is already confirmed; ask GetPreUploadUrl for a new address');
+          throw new ServiceError(409, ALREADY_CONFIRMED);
         }
         const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         if (bytes.length === 0) throw badRequest('The request body is empty; send the bytes of the file.');
@@ -141,7 +144,7 @@ export function registerFileRoutes(app: FastifyInstance, context: LocalContext):
         await writeDurably(filesDir, String(file.id), bytes);
         const animated = isAnimatedGif(bytes);
         stores.files.markUploaded(file.id, { contentType, size: bytes.length, animated }, now());
-        return success({ FileStoreId: file.id, Size: bytes.length, ContentType: contentType });
+        return success<UploadReceipt>({ FileStoreId: file.id, Size: bytes.length, ContentType: contentType });
       },
     );
   });

@@ -16,6 +16,10 @@ export type PreUploadRequest = z.infer<typeof preUploadRequestSchema>;
 export const preUploadResponseDataSchema = z.object({ FileStoreId: z.int(), PreUploadUrl: z.string() });
 export type PreUploadResponse = z.infer<typeof preUploadResponseDataSchema>;
 
+/** Data of the upload itself (the PUT of the bytes to PreUploadUrl) on the local service. */
+export const uploadReceiptSchema = z.object({ FileStoreId: z.int(), Size: z.int(), ContentType: z.string() });
+export type UploadReceipt = z.infer<typeof uploadReceiptSchema>;
+
 export const confirmUploadRequestSchema = z.strictObject({ FileStoreId: z.int({ error: 'must be a whole number' }) });
 export type ConfirmUploadRequest = z.infer<typeof confirmUploadRequestSchema>;
 export const uploadedFileSchema = z.object({

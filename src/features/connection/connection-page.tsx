@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Checkbox,
@@ -81,6 +82,9 @@ export function ConnectionPage() {
         <Text c="dimmed" size="sm">
           Where the console sends its requests, and the keys it uses.
         </Text>
+        <Anchor href="/api-docs/" target="_blank" rel="noopener noreferrer" size="sm">
+          API reference
+        </Anchor>
       </div>
 
       {redirect.reason && (
