@@ -25,11 +25,11 @@ export function useChatSnapshot(store: ChatStore): ChatSnapshot {
 }
 
 /**
- * One chatbot's chat, as the chat page shows it. The work (requests, streaming answers,
- * storage) is the chatbot's store's, which outlives this page: unmounting it ends nothing.
+ * One chatbot's chat, as the chat page shows it: by default the chatbot's store for the
+ * tab (chatStoreOf). The work (requests, streaming answers, storage) is the store's, which
+ * outlives this page: unmounting it ends nothing.
  */
-export function useChat(chatbotId: string) {
-  const store = chatStoreOf(chatbotId);
+export function useChat(chatbotId: string, store: ChatStore = chatStoreOf(chatbotId)) {
   const { state, busySessions, creatingSession, createSessionError } = useChatSnapshot(store);
   const activeSession = state.sessions.find((session) => session.id === state.activeSessionId) ?? null;
 
