@@ -188,6 +188,30 @@ test.describe('an answer outlives the chat page', () => {
   });
 });
 
+test.describe('only closing or reloading the tab ends an answer', () => {
+  test('a reload mid-answer keeps the text so far, says it was interrupted and offers Retry', async ({ page }) => {
+    await openChat(page);
+    await send(page, LONG_QUESTION);
+    await waitForStreamingText(page);
+    const shownBeforeReload = normalise((await lastAnswer(page).getByTestId('answer-text').textContent()) ?? '');
+
+    await page.reload();
+    const answer = lastAnswer(page);
+    await expect(answer).toHaveAttribute('data-status', 'failed');
+    await expect(answer.getByText('Interrupted', { exact: true })).toBeVisible();
+    await expect(answer.getByRole('alert')).toContainText('closed or reloaded');
+    // Everything that was on screen: the tab saves as it goes away, not only once a second. (The
+    // last few characters are let off: a half-written Markdown line can render differently once settled.)
+    const kept = normalise((await answer.getByTestId('answer-text').textContent()) ?? '');
+    expect(kept.startsWith(shownBeforeReload.slice(0, -8))).toBe(true);
+    expect(kept.length).toBeGreaterThanOrEqual(shownBeforeReload.length - 8);
+
+    await answer.getByRole('button', { name: 'Retry' }).click();
+    await expect(lastAnswer(page)).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+    await expect(page.getByText('Interrupted', { exact: true })).toHaveCount(0);
+  });
+});
+
 test.describe('chat on a phone (390x844)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

@@ -179,6 +179,17 @@ describe('chat store', () => {
     expect(message).toMatchObject({ status: 'failed', content: 'Three homes', failure: { kind: 'interrupted' } });
   });
 
+  it('a reload that ends the request before pagehide still keeps the text, saved on beforeunload while streaming', async () => {
+    const { store, streams, bot } = newStore();
+    const sessionId = await ask(store);
+    streams.fragment(0, 'Three homes');
+    await tick();
+
+    window.dispatchEvent(new Event('beforeunload'));
+    const message = loadChatState(bot).sessions.find((session) => session.id === sessionId)!.messages[1] as AssistantMessage;
+    expect(message).toMatchObject({ status: 'failed', content: 'Three homes', failure: { kind: 'interrupted' } });
+  });
+
   it('while an answer streams, the transcript with its text so far is saved every interval', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {

@@ -192,12 +192,18 @@ export function createChatStore(chatbotId: string, overrides: Partial<ChatStoreD
    */
   function scheduleSave() {
     if (isStreaming(state)) {
-      streamingSaveTimer ??= setInterval(saveNow, deps.streamingSaveIntervalMs);
+      if (streamingSaveTimer === null) {
+        streamingSaveTimer = setInterval(saveNow, deps.streamingSaveIntervalMs);
+        // A reload can end the request (and so the answer, as a dropped connection) before
+        // pagehide: save while it is still streaming. Only then, so the tab stays fit for the back-forward cache.
+        window.addEventListener('beforeunload', saveNow);
+      }
       return;
     }
     if (streamingSaveTimer !== null) {
       clearInterval(streamingSaveTimer);
       streamingSaveTimer = null;
+      window.removeEventListener('beforeunload', saveNow);
     }
     if (saveQueued) return;
     saveQueued = true;
@@ -314,12 +320,10 @@ export function createChatStore(chatbotId: string, overrides: Partial<ChatStoreD
     }
   }
 
-  if (typeof window !== 'undefined') {
-    // The tab is going away: keep every character that has arrived, not only the last save's.
-    window.addEventListener('pagehide', () => {
-      if (isStreaming(state)) saveNow();
-    });
-  }
+  // The tab is going away: keep every character that has arrived, not only the last save's.
+  window.addEventListener('pagehide', () => {
+    if (isStreaming(state)) saveNow();
+  });
 
   return {
     getSnapshot: () => snapshot,
