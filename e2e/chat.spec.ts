@@ -197,6 +197,25 @@ test.describe('an answer outlives the chat page', () => {
     await expect(sessions.getByRole('button', { name: /writing an answer/ })).toHaveCount(0);
   });
 
+  test('back from Listings, Stop still stops the answer and keeps what came', async ({ page }) => {
+    await openChat(page);
+    await send(page, LONG_QUESTION);
+    await waitForStreamingText(page);
+    await page.getByRole('link', { name: 'Listings' }).click();
+    await expect(page.getByTestId('assistant-message')).toHaveCount(0);
+    await page.getByRole('link', { name: 'Chat' }).click();
+
+    await expect(lastAnswer(page)).toHaveAttribute('data-status', 'streaming');
+    await page.getByRole('button', { name: 'Stop' }).click();
+    const answer = lastAnswer(page);
+    await expect(answer).toHaveAttribute('data-status', 'stopped');
+    const partial = await answerLength(page);
+    expect(partial).toBeGreaterThan(10);
+    await expect(page.getByRole('navigation', { name: 'Chat sessions' }).getByText('Writing…')).toHaveCount(0);
+    await page.waitForTimeout(500);
+    expect(await answerLength(page)).toBe(partial);
+  });
+
   test('switching chatbot and back leaves the answer running', async ({ page }) => {
     await openChat(page);
     await recordAnswerGrowth(page);
