@@ -95,6 +95,216 @@ function lastAskBody(page: Page): Promise<string | undefined> {
   return page.evaluate(() => (window as unknown as { askBodies: Promise<string>[] }).askBodies.at(-1));
 }
 
+/** The text length of the newest answer, as on screen. */
+async function answerLength(page: Page): Promise<number> {
+  return ((await lastAnswer(page).getByTestId('answer-text').textContent()) ?? '').length;
+}
+
+/**
+ * Waits until the newest answer shows some text while it is still being written. Checked every
+ * frame (expect.poll's backing-off intervals would lose a second or two of the answer).
+ */
+async function waitForStreamingText(page: Page) {
+  await page.waitForFunction(
+    () => {
+      const answers = document.querySelectorAll('[data-testid="assistant-message"]');
+      const answer = answers[answers.length - 1];
+      return answer?.getAttribute('data-status') === 'streaming' && (answer.querySelector('[data-testid="answer-text"]')?.textContent?.length ?? 0) > 10;
+    },
+    null,
+    { polling: 'raf' },
+  );
+}
+
+/** The answer completed as the service sent it: its source is the final object's Answer, and it was never interrupted. */
+async function expectWholeAnswer(page: Page) {
+  const answer = lastAnswer(page);
+  await expect(answer).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  const final = finalOf((await lastAskBody(page)) ?? '');
+  await answer.getByRole('button', { name: 'Markdown source' }).click();
+  expect(await answer.getByTestId('answer-source').textContent()).toBe(final.Answer);
+  await expect(page.getByText('Interrupted')).toHaveCount(0);
+  await expect(answer.getByRole('alert')).toHaveCount(0);
+}
+
+// The service writes a fragment (a word) every 25 ms (STREAM_DELAY_MS). LONG_QUESTION's answer is
+// some 200 words; with the 320-word AnswerSuffix below it takes at least 13 s, so a 2 s trip
+// elsewhere leaves and finds it still being written even when the trip itself is slow.
+const LONG_SUFFIX = Array.from({ length: 40 }, (_, index) => `Note ${index + 1}: prices and availability change often, ask us.`).join(' ');
+
+test.describe('an answer outlives the chat page', () => {
+  let originalSuffix: string | undefined;
+  test.beforeAll(async ({ request }) => {
+    const detail = await request.post('/chat/Chatbot/Detail', { headers: AUTH, data: { serialNumber: BOT } });
+    originalSuffix = ((await detail.json()).Data as { AnswerSuffix: string }).AnswerSuffix;
+    const edit = await request.post('/chat/Chatbot/Edit', { headers: AUTH, data: { serialNumber: BOT, AnswerSuffix: LONG_SUFFIX } });
+    expect(edit.ok()).toBe(true);
+  });
+  test.afterAll(async ({ request }) => {
+    if (originalSuffix === undefined) return;
+    await request.post('/chat/Chatbot/Edit', { headers: AUTH, data: { serialNumber: BOT, AnswerSuffix: originalSuffix } });
+  });
+
+  test('going to Listings for 2 s and back: the answer kept coming, keeps growing and completes whole', async ({ page }) => {
+    // Listings first, so its code is loaded and the trip there is as quick as a user's second visit.
+    await page.goto(`/bots/${BOT}/listings`);
+    await expect(page.getByRole('table').first()).toBeVisible();
+    await page.getByRole('link', { name: 'Chat' }).click();
+    await expect(messageBox(page)).toBeVisible();
+    await recordAnswerGrowth(page);
+    await send(page, LONG_QUESTION);
+    await waitForStreamingText(page);
+    const lengthWhenLeaving = await answerLength(page);
+
+    await page.getByRole('link', { name: 'Listings' }).click();
+    await expect(page).toHaveURL(/\/listings/);
+    await expect(page.getByTestId('assistant-message')).toHaveCount(0);
+    await page.waitForTimeout(2000);
+    await page.getByRole('link', { name: 'Chat' }).click();
+
+    // As far as it has come while away, and still growing on this page.
+    const answer = lastAnswer(page);
+    await expect(answer).toHaveAttribute('data-status', 'streaming');
+    const lengthOnReturn = await answerLength(page);
+    expect(lengthOnReturn).toBeGreaterThan(lengthWhenLeaving);
+    await expect.poll(() => answerLength(page), { intervals: [50] }).toBeGreaterThan(lengthOnReturn);
+    await expectWholeAnswer(page);
+  });
+
+  test('opening another session and back: the first one is marked as writing and completes whole', async ({ page }) => {
+    await openChat(page);
+    await recordAnswerGrowth(page);
+    const sessions = page.getByRole('navigation', { name: 'Chat sessions' });
+    await send(page, LONG_QUESTION);
+    await waitForStreamingText(page);
+    const writing = sessions.getByRole('button', { name: /\(writing an answer\)$/ });
+    await expect(writing).toHaveCount(1);
+    await expect(writing).toContainText('Writing…');
+    const firstId = (await writing.getAttribute('aria-label'))!.match(/#(\d+)/)![1]!;
+
+    await page.getByRole('button', { name: 'New chat' }).click();
+    await expect(page.getByText(/^Session #\d+$/)).not.toHaveText(`Session #${firstId}`);
+    await expect(page.getByTestId('user-message')).toHaveCount(0);
+    // Still being written while this session is open, and marked so in the list.
+    await expect(sessions.getByRole('button', { name: new RegExp(`^Session #${firstId}: .*\\(writing an answer\\)$`) })).toBeVisible();
+    await page.waitForTimeout(2000);
+
+    await sessions.getByRole('button', { name: new RegExp(`^Session #${firstId}:`) }).click();
+    await expect(page.getByText(`Session #${firstId}`, { exact: true })).toBeVisible();
+    await expect(page.getByTestId('user-message')).toContainText(LONG_QUESTION);
+    await expectWholeAnswer(page);
+    await expect(sessions.getByText('Writing…')).toHaveCount(0);
+    await expect(sessions.getByRole('button', { name: /writing an answer/ })).toHaveCount(0);
+  });
+
+  test('back from Listings, Stop still stops the answer and keeps what came', async ({ page }) => {
+    await openChat(page);
+    await send(page, LONG_QUESTION);
+    await waitForStreamingText(page);
+    await page.getByRole('link', { name: 'Listings' }).click();
+    await expect(page.getByTestId('assistant-message')).toHaveCount(0);
+    await page.getByRole('link', { name: 'Chat' }).click();
+
+    await expect(lastAnswer(page)).toHaveAttribute('data-status', 'streaming');
+    await page.getByRole('button', { name: 'Stop' }).click();
+    const answer = lastAnswer(page);
+    await expect(answer).toHaveAttribute('data-status', 'stopped');
+    const partial = await answerLength(page);
+    expect(partial).toBeGreaterThan(10);
+    await expect(page.getByRole('navigation', { name: 'Chat sessions' }).getByText('Writing…')).toHaveCount(0);
+    await page.waitForTimeout(500);
+    expect(await answerLength(page)).toBe(partial);
+  });
+
+  test('switching chatbot and back leaves the answer running', async ({ page }) => {
+    await openChat(page);
+    await recordAnswerGrowth(page);
+    await send(page, LONG_QUESTION);
+    await waitForStreamingText(page);
+    const lengthWhenLeaving = await answerLength(page);
+
+    const switcher = page.getByRole('combobox', { name: 'Chatbot', exact: true });
+    await switcher.selectOption('demo-bot');
+    await expect(page).toHaveURL(/\/bots\/demo-bot\/chat/);
+    await expect(page.getByTestId('assistant-message')).toHaveCount(0);
+    await page.waitForTimeout(1000);
+    await switcher.selectOption(BOT);
+    await expect(page).toHaveURL(new RegExp(`/bots/${BOT}/chat`));
+
+    await expect.poll(() => answerLength(page)).toBeGreaterThan(lengthWhenLeaving);
+    await expectWholeAnswer(page);
+  });
+});
+
+test.describe('only closing or reloading the tab ends an answer', () => {
+  test('a reload mid-answer keeps the text so far, says it was interrupted and offers Retry', async ({ page }) => {
+    await openChat(page);
+    await send(page, LONG_QUESTION);
+    await waitForStreamingText(page);
+    const shownBeforeReload = normalise((await lastAnswer(page).getByTestId('answer-text').textContent()) ?? '');
+
+    await page.reload();
+    const answer = lastAnswer(page);
+    await expect(answer).toHaveAttribute('data-status', 'failed');
+    await expect(answer.getByText('Interrupted', { exact: true })).toBeVisible();
+    await expect(answer.getByRole('alert')).toContainText('closed or reloaded');
+    // Everything that was on screen: the tab saves as it goes away, not only once a second. (The
+    // last few characters are let off: a half-written Markdown line can render differently once settled.)
+    const kept = normalise((await answer.getByTestId('answer-text').textContent()) ?? '');
+    expect(kept.startsWith(shownBeforeReload.slice(0, -8)), `kept: ${kept}\nshown before the reload: ${shownBeforeReload}`).toBe(true);
+    expect(kept.length).toBeGreaterThanOrEqual(shownBeforeReload.length - 8);
+
+    await answer.getByRole('button', { name: 'Retry' }).click();
+    await expect(lastAnswer(page)).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+    await expect(page.getByText('Interrupted', { exact: true })).toHaveCount(0);
+  });
+});
+
+test.describe('chat on a phone (390x844)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('no page overflow; the sessions are in a drawer opened from the chat header', async ({ page }) => {
+    await openChat(page);
+    await send(page, 'Homes for rent in Denver');
+    await expect(lastAnswer(page)).toHaveAttribute('data-status', 'done');
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+
+    // The transcript takes the width: no session list beside it.
+    await expect(page.getByRole('navigation', { name: 'Chat sessions' })).toBeHidden();
+    const transcript = await page.getByRole('log', { name: 'Transcript' }).boundingBox();
+    expect(transcript!.width).toBeGreaterThan(390 - 2 * 24);
+
+    await page.getByRole('button', { name: 'Sessions' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Chat sessions' });
+    await expect(drawer).toBeVisible();
+    const listed = drawer.getByRole('navigation', { name: 'Chat sessions' }).getByRole('button', { name: /Homes for rent in Denver/ });
+    await expect(listed).toBeVisible();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    const box = await drawer.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+
+    // Opening a session from the drawer closes it.
+    await listed.click();
+    await expect(drawer).toBeHidden();
+    await expect(page.getByTestId('user-message')).toHaveText(/Homes for rent in Denver/);
+  });
+});
+
+test.describe('chat on a wide screen (1920x1080)', () => {
+  test.use({ viewport: { width: 1920, height: 1080 } });
+
+  test('the conversation keeps a readable width; the session list stays beside it', async ({ page }) => {
+    await openChat(page);
+    await expect(page.getByRole('navigation', { name: 'Chat sessions' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sessions' })).toBeHidden();
+    const conversation = await page.getByRole('region', { name: 'Conversation' }).boundingBox();
+    expect(conversation!.width).toBeLessThanOrEqual(960);
+    expect(conversation!.width).toBeGreaterThan(600);
+  });
+});
+
 // Tests of one file run in order on one worker, so the rate-limit test below runs last.
 test.describe('chat pane', () => {
   test('shows the welcome message and suggestions a new visitor sees; a suggestion sends itself', async ({ page }) => {

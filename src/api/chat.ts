@@ -1,13 +1,13 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiFetch, apiRequest } from './client';
 import type { ClientAskRequest } from './contract';
 import { readAnswerBatches, StreamStalledError, type AnswerBatch } from './stream';
 
-/** Opens a new chat session with a chatbot (GetSession). */
-export function useCreateSession() {
-  return useMutation({
-    mutationFn: (chatbotId: string) => apiFetch('GetSession', { serialNumber: chatbotId }),
-  });
+/**
+ * Opens a new chat session with a chatbot (GetSession). A plain function, not a mutation
+ * hook: the chat store that calls it outlives the page that asked.
+ */
+export function createChatSession(chatbotId: string) {
+  return apiFetch('GetSession', { serialNumber: chatbotId });
 }
 
 /** A single, non-streamed answer. */

@@ -1,4 +1,6 @@
-import { Badge, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Drawer, Group, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconMessages } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
@@ -6,6 +8,7 @@ import { chatbotDetailQueryOptions } from '../../api/chatbot';
 import { ErrorAlert } from '../../components/error-alert';
 import { runWhenIdle } from '../../lib/run-when-idle';
 import type { AnswerMode, AssistantMessage } from './chat-transcript';
+import classes from './chat-page.module.css';
 import { Composer } from './composer';
 import { warmUpMarkdown } from './markdown-text';
 import { SessionList } from './session-list';
@@ -46,63 +49,100 @@ function ChatWorkspace({ chatbotId }: { chatbotId: string }) {
     [retry, sessionId],
   );
 
+  // Below `sm` the session list is a drawer; it closes when the window grows past that.
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const [drawerOpened, setDrawerOpened] = useState(false);
+  const closeDrawer = useCallback(() => setDrawerOpened(false), []);
+  const { openSession } = chat;
+  const openFromDrawer = useCallback(
+    (id: number) => {
+      openSession(id);
+      setDrawerOpened(false);
+    },
+    [openSession],
+  );
+  const newChatFromDrawer = useCallback(() => {
+    setDrawerOpened(false);
+    startNewChat();
+  }, [startNewChat]);
+
+  const sessionList = (onOpen: (id: number) => void, onNewChat: () => void) => (
+    <SessionList
+      sessions={chat.state.sessions}
+      activeSessionId={chat.state.activeSessionId}
+      busySessions={chat.busySessions}
+      creating={chat.creatingSession}
+      onNewChat={onNewChat}
+      onOpen={onOpen}
+      onClear={chat.clearSession}
+      onDelete={chat.deleteSession}
+    />
+  );
+  const writingElsewhere = chat.state.sessions.some((candidate) => candidate.id !== sessionId && chat.busySessions.has(candidate.id));
+
   return (
-    <Grid gap="md">
-      <Grid.Col span={{ base: 12, md: 3 }}>
-        <SessionList
-          sessions={chat.state.sessions}
-          activeSessionId={chat.state.activeSessionId}
-          busySessions={chat.busySessions}
-          creating={chat.creatingSession}
-          onNewChat={startNewChat}
-          onOpen={chat.openSession}
-          onClear={chat.clearSession}
-          onDelete={chat.deleteSession}
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 9 }}>
-        <Stack gap="sm" h="calc(100dvh - var(--app-shell-header-height, 60px) - 2 * var(--mantine-spacing-md))" mih={480}>
-          <Group justify="space-between" wrap="nowrap">
+    <div className={classes.workspace}>
+      <div className={classes.sessions}>
+        {wide && sessionList(openSession, startNewChat)}
+      </div>
+      <Drawer opened={drawerOpened && !wide} onClose={closeDrawer} title="Chat sessions" size="min(320px, 85vw)">
+        {sessionList(openFromDrawer, newChatFromDrawer)}
+      </Drawer>
+      <section className={classes.conversation} aria-label="Conversation">
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="xs" wrap="nowrap" miw={0}>
+            <Button
+              hiddenFrom="sm"
+              variant="default"
+              size="compact-sm"
+              leftSection={<IconMessages size={16} />}
+              onClick={() => setDrawerOpened(true)}
+              aria-haspopup="dialog"
+              aria-expanded={drawerOpened}
+              aria-label={writingElsewhere ? 'Sessions (another session is writing an answer)' : 'Sessions'}
+            >
+              Sessions
+            </Button>
             <Title order={2}>Chat</Title>
-            {session ? (
-              <Badge variant="light" size="lg" tt="none">
-                Session #{session.id}
-              </Badge>
-            ) : (
-              <Text size="sm" c="dimmed">
-                No session open
-              </Text>
-            )}
           </Group>
-          {chat.createSessionError && (
-            <ErrorAlert error={chat.createSessionError} title="No chat session could be opened" onRetry={startNewChat} />
-          )}
-          {settings.isError && (
-            <Text size="xs" c="dimmed">
-              The chatbot’s welcome message and suggestions could not be read: {settings.error.message}
+          {session ? (
+            <Badge variant="light" size="lg" tt="none">
+              Session #{session.id}
+            </Badge>
+          ) : (
+            <Text size="sm" c="dimmed" truncate>
+              No session open
             </Text>
           )}
-          <Transcript
-            session={session}
-            settings={settings.data}
-            suggestionsDisabled={busy}
-            onSuggestion={(text) => {
-              send({ content: text, attachments: [], mode }).catch(() => {});
-            }}
-            onRetry={retryAnswer}
-            onNewChat={startNewChat}
-            liveAnswerOf={liveAnswerOf}
-          />
-          <Composer
-            placeholder={settings.data?.UserInputPlaceholder || 'Write a message'}
-            mode={mode}
-            onModeChange={setMode}
-            busy={busy}
-            onSend={send}
-            onStop={stopAnswer}
-          />
-        </Stack>
-      </Grid.Col>
-    </Grid>
+        </Group>
+        {chat.createSessionError && (
+          <ErrorAlert error={chat.createSessionError} title="No chat session could be opened" onRetry={startNewChat} />
+        )}
+        {settings.isError && (
+          <Text size="xs" c="dimmed">
+            The chatbot’s welcome message and suggestions could not be read: {settings.error.message}
+          </Text>
+        )}
+        <Transcript
+          session={session}
+          settings={settings.data}
+          suggestionsDisabled={busy}
+          onSuggestion={(text) => {
+            send({ content: text, attachments: [], mode }).catch(() => {});
+          }}
+          onRetry={retryAnswer}
+          onNewChat={startNewChat}
+          liveAnswerOf={liveAnswerOf}
+        />
+        <Composer
+          placeholder={settings.data?.UserInputPlaceholder || 'Write a message'}
+          mode={mode}
+          onModeChange={setMode}
+          busy={busy}
+          onSend={send}
+          onStop={stopAnswer}
+        />
+      </section>
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Composer } from './composer';
-import type { OutgoingMessage } from './use-chat';
+import type { OutgoingMessage } from './chat-store';
 
 // jsdom has no FontFaceSet; Mantine's autosize Textarea listens on it.
 beforeAll(() => {

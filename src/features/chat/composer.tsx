@@ -5,7 +5,7 @@ import { AttachmentList, AttachmentRefusals } from './attachment-list';
 import { ACCEPTED_FILE_TYPES, contentProblem } from './attachment-rules';
 import type { AnswerMode } from './chat-transcript';
 import { useAttachments } from './use-attachments';
-import type { OutgoingMessage } from './use-chat';
+import type { OutgoingMessage } from './chat-store';
 
 interface ComposerProps {
   placeholder: string;

@@ -109,6 +109,8 @@ export function SessionList({ sessions, activeSessionId, busySessions, creating,
               {sessions.map((session) => {
                 const active = session.id === activeSessionId;
                 const title = sessionTitle(session);
+                // An answer carries on while another session, page or chatbot is open: say where.
+                const writing = busySessions.has(session.id);
                 return (
                   <Paper
                     key={session.id}
@@ -121,7 +123,7 @@ export function SessionList({ sessions, activeSessionId, busySessions, creating,
                       <UnstyledButton
                         onClick={() => onOpen(session.id)}
                         aria-current={active ? 'true' : undefined}
-                        aria-label={`Session #${session.id}: ${title}`}
+                        aria-label={`Session #${session.id}: ${title}${writing ? ' (writing an answer)' : ''}`}
                         style={{ flex: 1, minWidth: 0 }}
                         p={4}
                       >
@@ -132,7 +134,14 @@ export function SessionList({ sessions, activeSessionId, busySessions, creating,
                           <Text size="xs" c="dimmed">
                             #{session.id} · {timeFormat.format(sessionTime(session))}
                           </Text>
-                          {busySessions.has(session.id) && <Loader size={10} aria-label="Answering" />}
+                          {writing && (
+                            <Group gap={4} wrap="nowrap" data-testid="session-writing">
+                              <Loader size={10} aria-hidden />
+                              <Text size="xs" fw={600}>
+                                Writing…
+                              </Text>
+                            </Group>
+                          )}
                         </Group>
                       </UnstyledButton>
                       <Menu position="bottom-end" withinPortal>

@@ -1,0 +1,216 @@
+import { act, renderHook } from '@testing-library/react';
+import type { AnswerBatch } from '../../api/stream';
+import { loadChatState } from './chat-storage';
+import { chatStoreOf, createChatStore, type ChangePriority, type ChatStore, type ChatStoreDeps } from './chat-store';
+import type { AssistantMessage } from './chat-transcript';
+import type { FrameScheduler } from './create-frame-batcher';
+import { useChat } from './use-chat';
+
+const BOT = 'bot-a';
+const FINAL = { QuestionID: 11, AnswerID: 12, TotalToken: 40 };
+
+/** Frames run only when the test says so; nothing here needs them, as settle() hands over what waits. */
+const noFrames: FrameScheduler = { request: () => 1, cancel: () => {} };
+
+/**
+ * A streamed answer the test writes chunk by chunk, as the service would. Like the real
+ * reader, it stops with an AbortError as soon as its signal aborts.
+ */
+function scriptedStreams() {
+  const queues: Array<Array<AnswerBatch | Error>> = [];
+  const signals: AbortSignal[] = [];
+  let wake = () => {};
+
+  async function* askStream(_body: unknown, signal: AbortSignal): AsyncGenerator<AnswerBatch> {
+    const queue: Array<AnswerBatch | Error> = [];
+    queues.push(queue);
+    signals.push(signal);
+    for (;;) {
+      signal.throwIfAborted();
+      const next = queue.shift();
+      if (next instanceof Error) throw next;
+      if (next) {
+        yield next;
+        if (next.final) return;
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        signal.addEventListener('abort', () => resolve(), { once: true });
+      });
+    }
+  }
+
+  const write = (index: number, batch: AnswerBatch | Error) => {
+    queues[index]!.push(batch);
+    wake();
+  };
+  return {
+    askStream,
+    signals,
+    fragment: (index: number, text: string) => write(index, { fragments: [text] }),
+    finish: (index: number, answer: string) => write(index, { fragments: [], final: { ...FINAL, Answer: answer } }),
+  };
+}
+
+/** Every store a test made, stopped after it: an answer left streaming would save on its timer into the next test. */
+const made: ChatStore[] = [];
+afterEach(() => {
+  for (const store of made.splice(0)) store.getSnapshot().busySessions.forEach((sessionId) => store.stop(sessionId));
+});
+
+function newStore(overrides: Partial<ChatStoreDeps> = {}) {
+  const streams = scriptedStreams();
+  let nextSession = 100;
+  // Its own chatbot, so its storage is its own.
+  const bot = `${BOT}-${made.length}`;
+  const store = createChatStore(bot, {
+    createSession: async () => ({ SessionID: nextSession++ }),
+    askStream: streams.askStream,
+    askSingle: async () => ({ content: 'single', messageid: 1, totalToken: 2, noAnswer: false }),
+    storage: window.localStorage,
+    frames: noFrames,
+    afterPaint: async () => {},
+    onSaveRefused: () => {},
+    ...overrides,
+  });
+  made.push(store);
+  return { store, streams, bot };
+}
+
+/** Lets the store's async steps (the stream's next chunk, the afterPaint wait) run. */
+const tick = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+
+function answerOf(store: ChatStore, sessionId: number): AssistantMessage {
+  const session = store.getSnapshot().state.sessions.find((candidate) => candidate.id === sessionId)!;
+  return session.messages.findLast((message) => message.role === 'assistant') as AssistantMessage;
+}
+
+async function ask(store: ChatStore, content = 'Homes in Austin?') {
+  await act(() => store.send({ content, attachments: [], mode: 'stream' }));
+  return store.getSnapshot().state.activeSessionId!;
+}
+
+describe('chat store', () => {
+  it('streams an answer with no page rendering it: live text while it comes, then the final Answer', async () => {
+    const { store, streams } = newStore();
+    const sessionId = await ask(store);
+    expect(store.getSnapshot().busySessions.has(sessionId)).toBe(true);
+    const answer = answerOf(store, sessionId);
+    expect(answer.status).toBe('streaming');
+
+    streams.fragment(0, 'Three ');
+    streams.fragment(0, 'homes.');
+    await tick();
+    expect(store.liveAnswerOf(answer.id)?.received).toBe('Three homes.');
+
+    streams.finish(0, 'Three homes.');
+    await tick();
+    expect(answerOf(store, sessionId)).toMatchObject({ status: 'done', content: 'Three homes.', questionID: 11, answerID: 12, totalToken: 40 });
+    expect(store.getSnapshot().busySessions.size).toBe(0);
+  });
+
+  it('a page that unmounts mid-answer ends nothing; a page mounted later shows it as far as it has come', async () => {
+    const { store, streams } = newStore();
+    const first = renderHook(() => useChat(BOT, store));
+    await act(() => first.result.current.send({ content: 'Homes in Austin?', attachments: [], mode: 'stream' }));
+    const sessionId = first.result.current.activeSession!.id;
+    streams.fragment(0, 'Three ');
+    await tick();
+    first.unmount();
+
+    expect(streams.signals[0]!.aborted).toBe(false);
+    streams.fragment(0, 'homes ');
+    await tick();
+
+    const second = renderHook(() => useChat(BOT, store));
+    expect(second.result.current.busySessions.has(sessionId)).toBe(true);
+    const live = second.result.current.liveAnswerOf(answerOf(store, sessionId).id);
+    expect(live?.received).toBe('Three homes ');
+
+    streams.fragment(0, 'for sale.');
+    streams.finish(0, 'Three homes for sale.');
+    await tick();
+    expect(second.result.current.activeSession!.messages[1]).toMatchObject({ status: 'done', content: 'Three homes for sale.' });
+    expect(second.result.current.busySessions.size).toBe(0);
+  });
+
+  it('opening another session leaves the answer running and busy; Stop still stops it with its partial text', async () => {
+    const { store, streams } = newStore();
+    const sessionId = await ask(store);
+    streams.fragment(0, 'Three ');
+    await tick();
+
+    const other = await act(() => store.newChat());
+    expect(store.getSnapshot().state.activeSessionId).toBe(other);
+    act(() => store.openSession(sessionId));
+    expect(streams.signals[0]!.aborted).toBe(false);
+    expect(store.getSnapshot().busySessions.has(sessionId)).toBe(true);
+
+    act(() => store.stop(sessionId));
+    await tick();
+    expect(streams.signals[0]!.aborted).toBe(true);
+    expect(answerOf(store, sessionId)).toMatchObject({ status: 'stopped', content: 'Three ' });
+    expect(store.getSnapshot().busySessions.size).toBe(0);
+  });
+
+  it('the settled answer and the end of busy may render in slices (transition); the question renders at once', async () => {
+    const { store, streams } = newStore();
+    const heard: ChangePriority[] = [];
+    store.subscribe((priority) => heard.push(priority));
+    await ask(store);
+    expect(heard.length).toBeGreaterThan(0);
+    expect(heard.every((priority) => priority === 'now')).toBe(true);
+
+    heard.length = 0;
+    streams.finish(0, 'Done.');
+    await tick();
+    expect(heard).toEqual(['transition', 'transition']);
+  });
+
+  it('closing the tab mid-answer keeps the text so far, read back as interrupted', async () => {
+    const { store, streams, bot } = newStore();
+    const sessionId = await ask(store);
+    streams.fragment(0, 'Three homes');
+    await tick();
+
+    window.dispatchEvent(new Event('pagehide'));
+    const message = loadChatState(bot).sessions.find((session) => session.id === sessionId)!.messages[1] as AssistantMessage;
+    expect(message).toMatchObject({ status: 'failed', content: 'Three homes', failure: { kind: 'interrupted' } });
+  });
+
+  it('a reload that ends the request before pagehide still keeps the text, saved on beforeunload while streaming', async () => {
+    const { store, streams, bot } = newStore();
+    const sessionId = await ask(store);
+    streams.fragment(0, 'Three homes');
+    await tick();
+
+    window.dispatchEvent(new Event('beforeunload'));
+    const message = loadChatState(bot).sessions.find((session) => session.id === sessionId)!.messages[1] as AssistantMessage;
+    expect(message).toMatchObject({ status: 'failed', content: 'Three homes', failure: { kind: 'interrupted' } });
+  });
+
+  it('while an answer streams, the transcript with its text so far is saved every interval', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const { store, streams, bot } = newStore({ streamingSaveIntervalMs: 1000 });
+      const sessionId = await ask(store);
+      streams.fragment(0, 'Three ');
+      await tick();
+      // Fragments change no settled state, so nothing but the interval writes them.
+      streams.fragment(0, 'homes');
+      await tick();
+      const stored = () => loadChatState(bot).sessions.find((session) => session.id === sessionId)?.messages[1]?.content;
+      expect(stored()).not.toBe('Three homes');
+      vi.advanceTimersByTime(1000);
+      expect(stored()).toBe('Three homes');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps one store per chatbot for the life of the tab', () => {
+    expect(chatStoreOf('bot-x')).toBe(chatStoreOf('bot-x'));
+    expect(chatStoreOf('bot-y')).not.toBe(chatStoreOf('bot-x'));
+  });
+});
