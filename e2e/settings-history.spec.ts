@@ -78,3 +78,30 @@ test('three saves appear in History; restoring the first brings its values back 
   const versions = await (await request.post('/chat/Chatbot/Versions', { data: { serialNumber: BOT, PageSize: 1 }, headers: AUTH })).json();
   expect(versions.Data.List[0]).toMatchObject({ Version: 5, Source: 'console', RestoredFrom: 2, ChangedFields: ['ChatBubbleColor', 'WelcomeMessage'] });
 });
+
+test('copies chosen sections to the staging chatbot after showing what will change there', async ({ page, request }) => {
+  const staging = 'demo-bot-staging';
+  const detail = async (bot: string) => (await (await request.post('/chat/Chatbot/Detail', { data: { serialNumber: bot }, headers: AUTH })).json()).Data;
+  const stagingBefore = await detail(staging);
+  const source = await detail(BOT);
+  await openSettings(page);
+
+  await page.getByRole('button', { name: 'Copy to another chatbot' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Copy settings to another chatbot' });
+  await dialog.getByRole('combobox', { name: 'Copy to' }).click();
+  await page.getByRole('listbox').getByRole('option', { name: staging, exact: true }).click();
+  // Only General & AI: the staging bot keeps its own limits, colours and the rest.
+  for (const section of ['Appearance', 'Features', 'Human handoff', 'Social', 'Privacy', 'Embedding & security', 'Limits', 'Reports']) {
+    await dialog.getByRole('checkbox', { name: section }).uncheck();
+  }
+  const changes = dialog.getByRole('region', { name: `What will change on ${staging}` });
+  await expect(changes.locator('[data-field="Name"]')).toContainText(`${stagingBefore.Name} → ${source.Name}`);
+  await expect(changes.locator('[data-field="ChatBubbleColor"]')).toHaveCount(0);
+  await dialog.getByRole('button', { name: /^Copy \d+ fields?$/ }).click();
+  await expect(page.getByRole('alert').filter({ hasText: `Settings copied to ${staging}` })).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const stagingAfter = await detail(staging);
+  expect(stagingAfter).toMatchObject({ Name: source.Name, SystemMessage: source.SystemMessage, WelcomeMessage: source.WelcomeMessage });
+  expect(stagingAfter.ChatBubbleColor).toBe(stagingBefore.ChatBubbleColor);
+});
