@@ -19,6 +19,8 @@ const E2E_CHATBOT_IDS = [
   'e2e-faults',
   'e2e-injection',
   'e2e-secrets',
+  'e2e-a11y',
+  'e2e-layout',
 ];
 
 export default defineConfig({
