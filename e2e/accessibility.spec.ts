@@ -130,3 +130,97 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
   });
 }
+
+test.describe('keyboard', () => {
+  /** What has focus, as a user would name it, and whether a focus ring is drawn around it. */
+  function focused(page: Page) {
+    return page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null;
+      if (!element || element === document.body) return null;
+      const style = getComputedStyle(element);
+      const label = element.getAttribute('aria-label') ?? element.textContent?.trim() ?? '';
+      return {
+        tag: element.tagName.toLowerCase(),
+        type: element.getAttribute('type') ?? '',
+        label,
+        ring: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0,
+      };
+    });
+  }
+
+  test('a skip link leads past the header and navigation to the page', async ({ page }) => {
+    await page.goto(`/bots/${BOT}/listings`);
+    await expect(dataRows(page).first()).toBeVisible();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport({ ratio: 1 });
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('main')).toBeFocused();
+    // The next Tab lands on the page's first control, not on the header's.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Columns' })).toBeFocused();
+  });
+
+  test('every action of the listings page is reached with Tab, each with a visible focus ring', async ({ page }) => {
+    await page.goto(`/bots/${BOT}/listings`);
+    await expect(dataRows(page).first()).toBeVisible();
+    const reached = new Set<string>();
+    const withoutRing: string[] = [];
+    for (let press = 0; press < 200 && !reached.has('Next page'); press += 1) {
+      await page.keyboard.press('Tab');
+      const now = await focused(page);
+      if (!now) continue;
+      reached.add(now.label);
+      // Text fields and selects show focus with their border; buttons, links and boxes with a ring.
+      const ringed = now.tag === 'a' || now.tag === 'button' || now.type === 'checkbox';
+      if (ringed && !now.ring) withoutRing.push(`${now.tag} "${now.label}"`);
+    }
+    const firstAddress = (await dataRows(page).first().getByRole('button', { name: /^Edit / }).getAttribute('aria-label'))!.slice('Edit '.length);
+    for (const action of [
+      'Skip to content',
+      'Chatbot',
+      'Settings',
+      'Chat',
+      'Listings',
+      'Connection',
+      'Columns',
+      'Create listing',
+      'Select all listings on this page',
+      `Select ${firstAddress}`,
+      `Edit ${firstAddress}`,
+      `Delete ${firstAddress}`,
+      'Rows per page',
+      'Next page',
+    ]) {
+      expect([...reached], `Tab reaches "${action}"`).toContain(action);
+    }
+    expect([...reached].some((label) => /^Switch to (dark|light) mode$/.test(label)), 'Tab reaches the scheme toggle').toBe(true);
+    expect(withoutRing, 'focused without a visible ring').toEqual([]);
+  });
+
+  test('focus goes into a dialog when it opens and back to its opener when it closes', async ({ page }) => {
+    await page.goto(`/bots/${BOT}/listings`);
+    await expect(dataRows(page).first()).toBeVisible();
+
+    const create = page.getByRole('button', { name: 'Create listing' });
+    await create.focus();
+    await page.keyboard.press('Enter');
+    const form = page.getByRole('dialog', { name: 'Create listing' });
+    await expect(form.getByLabel('Address', { exact: true })).toBeVisible();
+    await expect.poll(() => form.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(form).toBeHidden();
+    await expect(create).toBeFocused();
+
+    const remove = dataRows(page).first().getByRole('button', { name: /^Delete / });
+    await remove.focus();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog', { name: /^Delete .*\?$/ });
+    await expect(confirm).toBeVisible();
+    await expect.poll(() => confirm.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(confirm).toBeHidden();
+    await expect(remove).toBeFocused();
+  });
+});
