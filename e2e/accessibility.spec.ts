@@ -10,6 +10,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 /** This spec's own seeded chatbot, so nothing here disturbs another spec. */
 const BOT = 'e2e-a11y';
 const WCAG_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/** A first visit of an area loads its chunk: slow on a busy machine. */
+const AREA_LOAD = { timeout: 30_000 };
 const SETTINGS_SECTIONS = [
   'General & AI',
   'Appearance',
@@ -56,6 +58,8 @@ function dataRows(page: Page) {
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`WCAG 2.1 AA, ${colorScheme} scheme`, () => {
     test.use({ colorScheme });
+    // Each test runs axe several times over a page of rows or a long form.
+    test.setTimeout(180_000);
 
     test.beforeEach(async ({ page }) => {
       await page.goto(`/bots/${BOT}/listings`);
@@ -64,7 +68,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
 
     test('listings with rows, and the create, edit and delete dialogs', async ({ page }) => {
-      await expect(dataRows(page).first()).toBeVisible();
+      await expect(dataRows(page).first()).toBeVisible(AREA_LOAD);
       await expectAccessible(page, 'the listings page');
 
       await page.getByRole('button', { name: 'Create listing' }).click();
@@ -90,7 +94,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test('settings, each section, and the leave-with-unsaved-changes dialog', async ({ page }) => {
       await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Settings' }).click();
       const name = page.getByLabel('Name', { exact: true });
-      await expect(name).toBeVisible();
+      await expect(name).toBeVisible(AREA_LOAD);
       await expectAccessible(page, 'the settings page');
 
       const sectionNav = page.getByRole('navigation', { name: 'Settings sections' }).filter({ visible: true });
@@ -116,6 +120,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test('chat with an answer', async ({ page }) => {
       await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Chat' }).click();
       const message = page.getByRole('textbox', { name: 'Message' });
+      await expect(message).toBeVisible(AREA_LOAD);
       await message.fill('Which homes for sale in Austin have three bedrooms?');
       await message.press('Enter');
       const answer = page.getByTestId('assistant-message').last();
@@ -125,7 +130,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     test('connection', async ({ page }) => {
       await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Connection' }).click();
-      await expect(page.getByRole('button', { name: 'Test connection' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Test connection' })).toBeVisible(AREA_LOAD);
       await expectAccessible(page, 'the connection page');
     });
   });

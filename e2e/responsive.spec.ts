@@ -34,7 +34,8 @@ function dataRows(page: Page) {
 
 async function open(page: Page, area: Area) {
   await page.goto(area.path);
-  await expect(area.ready(page)).toBeVisible();
+  // A first visit of an area loads its chunk: slow on a busy machine.
+  await expect(area.ready(page)).toBeVisible({ timeout: 30_000 });
 }
 
 /** The page scrolls sideways when the document is wider than the window. */
@@ -249,5 +250,14 @@ test.describe('on a wide monitor', () => {
     await open(page, AREAS[1]!);
     const name = (await page.getByLabel('Name', { exact: true }).boundingBox())!;
     expect(name.width).toBeLessThanOrEqual(760);
+  });
+
+  test('the chat transcript keeps a reading width', async ({ page }) => {
+    await open(page, AREAS[2]!);
+    const transcript = page.getByRole('log', { name: 'Transcript' });
+    await expect(page.getByTestId('welcome-message')).toBeVisible();
+    const width = await transcript.evaluate((log) => log.firstElementChild!.getBoundingClientRect().width);
+    expect(width).toBeLessThanOrEqual(960);
+    expect((await transcript.boundingBox())!.width).toBeGreaterThan(1100);
   });
 });
