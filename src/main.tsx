@@ -12,7 +12,7 @@ import { DeferredNotifications, notificationsContainer } from './app/deferred-no
 import { whenFirstPageSettled } from './app/first-page-settled';
 import { createQueryClient } from './app/query-client';
 import { createRouter } from './app/router';
-import { theme } from './app/theme';
+import { cssVariablesResolver, theme } from './app/theme';
 
 const queryClient = createQueryClient();
 const router = createRouter(queryClient);
@@ -37,7 +37,7 @@ function whenDocumentParsed(): Promise<void> {
 
 const app = (
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="auto">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
       <QueryClientProvider client={queryClient}>
         <DeferredNotifications />
         <DeferredModals />

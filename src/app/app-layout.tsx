@@ -1,7 +1,7 @@
 import { Burger, Group, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustments, IconBuildingEstate, IconMessageChatbot, IconPlugConnected } from '@tabler/icons-react';
-import { Suspense, useEffect, type ComponentType } from 'react';
+import { Suspense, useEffect, useRef, type ComponentType, type MouseEvent } from 'react';
 import { NavLink as RouterNavLink, Outlet, useLocation, useMatch, useNavigate } from 'react-router';
 import { onUnauthorized } from '../api/client';
 import { PageLoader } from '../components/page-loader';
@@ -38,24 +38,54 @@ export function AppLayout() {
 
   useEffect(closeNavbar, [location.pathname, closeNavbar]);
 
+  // On a phone the navigation is a drawer: focus goes into it when it opens, and Escape or a
+  // click beside it closes it and gives focus back to the burger.
+  const burgerRef = useRef<HTMLButtonElement>(null);
+  const navRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!navbarOpened) return;
+    navRef.current?.querySelector<HTMLElement>('a[href]')?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      closeNavbar();
+      burgerRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [navbarOpened, closeNavbar]);
+
   return (
     <div className={classes.shell} data-navbar-opened={navbarOpened || undefined}>
+      <a className={classes.skipLink} href="#main-content" onClick={skipToContent}>
+        Skip to content
+      </a>
       <header className={classes.header}>
-        <Group h="100%" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger opened={navbarOpened} onClick={toggleNavbar} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
-            <Title order={1} size="h4">
-              Realty-bot console
+        <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="sm" wrap="nowrap" className={classes.brand}>
+            <Burger
+              ref={burgerRef}
+              opened={navbarOpened}
+              onClick={toggleNavbar}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Navigation"
+              aria-expanded={navbarOpened}
+              aria-controls="main-navigation"
+            />
+            {/* One line on every screen: "Realty-bot" on a phone, cut with an ellipsis before it wraps. */}
+            <Title order={1} size="h4" className={classes.title}>
+              Realty-bot<span className={classes.titleRest}> console</span>
             </Title>
           </Group>
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" className={classes.controls}>
             <ChatbotSwitcher currentBotId={botId} />
             <ColorSchemeToggle />
           </Group>
         </Group>
       </header>
 
-      <nav className={classes.navbar} aria-label="Main navigation">
+      <div className={classes.backdrop} onClick={closeNavbar} aria-hidden />
+      <nav ref={navRef} id="main-navigation" className={classes.navbar} aria-label="Main navigation">
         {botId ? (
           AREAS.map(({ section, label, icon: Icon }) => (
             <AreaLink
@@ -74,7 +104,7 @@ export function AppLayout() {
         <AreaLink to="/connection" label="Connection" icon={IconPlugConnected} active={location.pathname === '/connection'} />
       </nav>
 
-      <main className={classes.main}>
+      <main id="main-content" tabIndex={-1} className={classes.main}>
         <OfflineBanner />
         {bootstrapping ? (
           <PageLoader label="Connecting" />
@@ -86,6 +116,14 @@ export function AppLayout() {
       </main>
     </div>
   );
+}
+
+/** Moves focus to the page itself, past the header and navigation, without a router navigation. */
+function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  const main = document.getElementById('main-content');
+  main?.focus({ preventScroll: true });
+  main?.scrollIntoView({ block: 'start' });
 }
 
 interface AreaLinkProps {

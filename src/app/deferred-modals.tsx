@@ -1,5 +1,7 @@
+import type { ModalsProviderProps } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
+import { useFullScreenDialog } from '../components/use-full-screen-dialog';
 import { deferComponent } from './deferred-component';
 
 /*
@@ -22,11 +24,15 @@ const MODAL_EVENTS = [
   'updateContextModal',
 ].map((name) => `mantine-modals:${name}`);
 
-export const modalsProvider = deferComponent<Record<string, never>>(() => import('@mantine/modals').then((m) => m.ModalsProvider));
+export const modalsProvider = deferComponent<Pick<ModalsProviderProps, 'modalProps'>>(() =>
+  import('@mantine/modals').then((m) => m.ModalsProvider),
+);
 
 /** Mantine's ModalsProvider once it has loaded; before that, holds the dialogs asked for. */
 export function DeferredModals() {
   const loaded = modalsProvider.useLoaded();
+  // Every confirmation takes the whole screen on a phone, as the app's other dialogs do.
+  const fullScreen = useFullScreenDialog();
   const held = useRef<CustomEvent[]>([]);
 
   useEffect(() => {
@@ -58,5 +64,5 @@ export function DeferredModals() {
     for (const event of held.current.splice(0)) window.dispatchEvent(new CustomEvent(event.type, { detail: event.detail }));
   }, [loaded]);
 
-  return modalsProvider.render({});
+  return modalsProvider.render({ modalProps: { fullScreen } });
 }

@@ -1,5 +1,5 @@
 import { Button, Group } from '@mantine/core';
-import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { ErrorAlert } from '../../components/error-alert';
 import { loadOnce } from '../../lib/load-once';
 import { PageLoader } from '../../components/page-loader';
@@ -26,6 +26,7 @@ interface LazyListingFormModalProps {
 
 export function LazyListingFormModal(props: LazyListingFormModalProps) {
   const title = props.target.mode === 'edit' ? 'Edit listing' : 'Create listing';
+  useFocusBackOnClose();
   return (
     <FormLoadBoundary title={title} onClose={props.onClose}>
       <Suspense
@@ -38,6 +39,22 @@ export function LazyListingFormModal(props: LazyListingFormModalProps) {
         <ListingFormModal {...props} />
       </Suspense>
     </FormLoadBoundary>
+  );
+}
+
+/**
+ * Gives focus back to the button that opened the form once it closes. The placeholder dialog
+ * that can stand in first takes focus, so the form's Modal would give it back to that
+ * placeholder, gone by then, and focus would fall to the page's start.
+ */
+function useFocusBackOnClose() {
+  const [opener] = useState(() => document.activeElement);
+  useEffect(
+    () => () => {
+      const lost = document.activeElement === null || document.activeElement === document.body;
+      if (lost && opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    },
+    [opener],
   );
 }
 

@@ -24,6 +24,13 @@ export interface ListingColumn {
   width: number;
   /** Pixels, for content taller than the row's buttons (the photo): rows are as tall as the tallest. */
   height?: number;
+  /**
+   * Stays in view while the table scrolls sideways, with the selection box before it: the
+   * columns that say which listing a row is. Only leading columns can stick.
+   */
+  sticky?: 'always' | 'wide';
+  /** Pixels, below 48em (phones): a sticky column narrower there leaves room for the rest. */
+  narrowWidth?: number;
 }
 
 const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
@@ -63,10 +70,12 @@ export const LISTING_COLUMNS: readonly ListingColumn[] = [
     id: 'photo',
     header: 'Photo',
     width: 84,
+    // On a phone the photo scrolls away: with the address it would take half the screen.
+    sticky: 'wide',
     height: THUMBNAIL_HEIGHT,
     cell: (listing) => <ListingThumbnail src={listing.Images[0]} alt={`Photo of ${listingLabel(listing)}`} />,
   },
-  { id: 'address', header: 'Address', width: 270, cell: (listing) => plain(listing.Address) },
+  { id: 'address', header: 'Address', width: 270, narrowWidth: 150, sticky: 'always', cell: (listing) => plain(listing.Address) },
   { id: 'city', header: 'City', width: 110, cell: (listing) => plain(listing.City) },
   { id: 'state', header: 'State', width: 72, cell: (listing) => plain(listing.State) },
   { id: 'zip', header: 'ZIP', width: 72, cell: (listing) => plain(listing.ZIP) },

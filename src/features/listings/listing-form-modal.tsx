@@ -8,6 +8,7 @@ import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { isApiError } from '../../api/client';
 import { AREA_UNITS, KEY_TYPES, LISTING_STATUSES, SALE_TYPES, SPACE_TYPES, TOURS } from '../../api/contract';
 import { useCreateListing, useUpdateListing } from '../../api/listings';
+import { useFullScreenDialog } from '../../components/use-full-screen-dialog';
 import { ListingExtensionField } from './listing-extension-field';
 import { NumberField, SelectField, TextareaField, TextField, fieldErrorText } from './listing-form-fields';
 import {
@@ -69,6 +70,7 @@ export function ListingFormModal({ chatbotId, target, onClose }: ListingFormModa
   const saleType = useWatch({ control: form.control, name: 'SaleType' });
   const { isDirty, isSubmitting } = form.formState;
   const title = editing ? 'Edit listing' : 'Create listing';
+  const fullScreen = useFullScreenDialog();
 
   function requestClose() {
     if (isSubmitting) return;
@@ -138,7 +140,15 @@ export function ListingFormModal({ chatbotId, target, onClose }: ListingFormModa
   });
 
   return (
-    <Modal opened onClose={requestClose} title={title} size="xl" scrollAreaComponent={ScrollArea.Autosize} closeOnClickOutside={false}>
+    <Modal
+      opened
+      onClose={requestClose}
+      title={title}
+      size="xl"
+      fullScreen={fullScreen}
+      scrollAreaComponent={ScrollArea.Autosize}
+      closeOnClickOutside={false}
+    >
       <FormProvider {...form}>
         <form onSubmit={submit} noValidate>
           <Stack gap="md">

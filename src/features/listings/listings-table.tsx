@@ -1,9 +1,10 @@
 import { ActionIcon, Checkbox, Table, VisuallyHidden } from '@mantine/core';
-import { memo } from 'react';
+import { memo, useMemo, type CSSProperties } from 'react';
 import type { ListingColumn } from './listing-columns';
 import classes from './listings-table.module.css';
 import { listingLabel, type Listing } from './parse-listing-row';
 import { useRowSlots } from './row-slots';
+import { cellLayouts, type CellLayout } from './sticky-columns';
 
 interface ListingsTableProps {
   listings: readonly Listing[];
@@ -22,6 +23,12 @@ interface ListingsTableProps {
 const SELECT_WIDTH = 44;
 const ACTIONS_WIDTH = 84;
 const tableStyle = { transition: 'opacity 120ms' } as const;
+/** The selection column sticks at the start on every screen. */
+const SELECT_LAYOUT: CellLayout = {
+  className: `${classes.column} ${classes.sticky}`,
+  style: { '--width': `${SELECT_WIDTH}px`, '--sticky-left': '0px', '--sticky-left-narrow': '0px' } as CSSProperties,
+};
+const ACTIONS_STYLE = { '--width': `${ACTIONS_WIDTH}px` } as CSSProperties;
 
 export function ListingsTable({ listings, columns, selected, onSelect, onEdit, onDelete, stale, onEditIntent }: ListingsTableProps) {
   const pageIds = listings.map((listing) => listing.ID);
@@ -29,10 +36,13 @@ export function ListingsTable({ listings, columns, selected, onSelect, onEdit, o
   const allOnPage = pageIds.length > 0 && selectedOnPage === pageIds.length;
   const slots = useRowSlots(listings);
   const mediaHeight = Math.max(0, ...columns.map((column) => column.height ?? 0));
+  const layouts = useMemo(() => cellLayouts(columns, SELECT_WIDTH), [columns]);
 
   return (
-    // Native scrolling: Mantine's ScrollArea would re-render its scrollbars and measure them on every page change.
-    <Table.ScrollContainer minWidth={900} type="native">
+    // The table scrolls in this box, both ways, never the page: its header row and first
+    // columns stick, so the row being read stays named. Native scrolling: Mantine's
+    // ScrollArea would re-render its scrollbars and measure them on every page change.
+    <div className={classes.box} data-testid="listings-scroll-box">
       <Table
         aria-label="Listings"
         aria-busy={stale}
@@ -45,7 +55,7 @@ export function ListingsTable({ listings, columns, selected, onSelect, onEdit, o
       >
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={SELECT_WIDTH}>
+            <Table.Th className={SELECT_LAYOUT.className} style={SELECT_LAYOUT.style}>
               <Checkbox
                 aria-label="Select all listings on this page"
                 checked={allOnPage}
@@ -53,7 +63,7 @@ export function ListingsTable({ listings, columns, selected, onSelect, onEdit, o
                 onChange={(event) => onSelect(pageIds, event.currentTarget.checked)}
               />
             </Table.Th>
-            <ColumnHeads columns={columns} />
+            <ColumnHeads columns={columns} layouts={layouts} />
           </Table.Tr>
         </Table.Thead>
         {/* One listener for every row's edit button and cut-short cell, rather than some per row. */}
@@ -70,6 +80,7 @@ export function ListingsTable({ listings, columns, selected, onSelect, onEdit, o
               key={slots[position]}
               listing={listing}
               columns={columns}
+              layouts={layouts}
               selected={selected.has(listing.ID)}
               onSelect={onSelect}
               onEdit={onEdit}
@@ -78,20 +89,20 @@ export function ListingsTable({ listings, columns, selected, onSelect, onEdit, o
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </div>
   );
 }
 
 /** The same on every page: not rendered again by a page change. */
-const ColumnHeads = memo(function ColumnHeads({ columns }: { columns: readonly ListingColumn[] }) {
+const ColumnHeads = memo(function ColumnHeads({ columns, layouts }: { columns: readonly ListingColumn[]; layouts: readonly CellLayout[] }) {
   return (
     <>
-      {columns.map((column) => (
-        <Table.Th key={column.id} ta={column.align} w={column.width}>
+      {columns.map((column, index) => (
+        <Table.Th key={column.id} className={layouts[index]?.className} style={layouts[index]?.style}>
           {column.header}
         </Table.Th>
       ))}
-      <Table.Th w={ACTIONS_WIDTH}>
+      <Table.Th className={classes.column} style={ACTIONS_STYLE}>
         <VisuallyHidden>Actions</VisuallyHidden>
       </Table.Th>
     </>
@@ -101,6 +112,8 @@ const ColumnHeads = memo(function ColumnHeads({ columns }: { columns: readonly L
 interface ListingRowProps {
   listing: Listing;
   columns: readonly ListingColumn[];
+  /** One per column, in the same order: see cellLayouts. */
+  layouts: readonly CellLayout[];
   selected: boolean;
   onSelect: (ids: readonly number[], selected: boolean) => void;
   onEdit: (listing: Listing) => void;
@@ -122,7 +135,7 @@ function showCutTextAsTitle(target: EventTarget) {
 const isEditButton = (target: EventTarget) => target instanceof Element && target.closest('[data-action="edit"]') !== null;
 
 const TD = Table.classes.td;
-const RIGHT_TD = `${Table.classes.td} ${classes.right}`;
+const SELECT_TD = `${TD} ${classes.sticky}`;
 const ACTION = `${ActionIcon.classes.root} ${classes.action} mantine-focus-auto mantine-active`;
 // Their icons (pencil, trash) are drawn by the classes, see listings-table.module.css.
 const EDIT = `${ACTION} ${classes.edit}`;
@@ -133,12 +146,12 @@ const DELETE = `${ACTION} ${classes.delete}`;
  * renders a handful of components per row, and a row whose listing, columns and selection
  * are unchanged (selecting another row, the stale flag) is not rendered again.
  */
-const ListingRow = memo(function ListingRow({ listing, columns, selected, onSelect, onEdit, onDelete }: ListingRowProps) {
+const ListingRow = memo(function ListingRow({ listing, columns, layouts, selected, onSelect, onEdit, onDelete }: ListingRowProps) {
   const label = listingLabel(listing);
   return (
     // Mantine's Table.Tr would add these for highlightOnHover and the default row borders.
     <tr className={`${Table.classes.tr} ${classes.row}`} data-hover data-with-row-border data-selected={selected || undefined}>
-      <td className={TD}>
+      <td className={SELECT_TD} style={SELECT_LAYOUT.style}>
         <input
           type="checkbox"
           className={classes.check}
@@ -147,8 +160,8 @@ const ListingRow = memo(function ListingRow({ listing, columns, selected, onSele
           onChange={(event) => onSelect([listing.ID], event.currentTarget.checked)}
         />
       </td>
-      {columns.map((column) => (
-        <td key={column.id} className={column.align === 'right' ? RIGHT_TD : TD}>
+      {columns.map((column, index) => (
+        <td key={column.id} className={`${TD} ${layouts[index]?.className ?? ''}`} style={layouts[index]?.style}>
           {column.cell(listing)}
         </td>
       ))}

@@ -1,6 +1,7 @@
 import { Button, Group, List, Modal, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
+import { useFullScreenDialog } from '../../components/use-full-screen-dialog';
 
 interface LeaveGuardProps {
   /** Whether there are unsaved changes. */
@@ -16,6 +17,7 @@ interface LeaveGuardProps {
  * browser's own prompt, the only one a page may show then.
  */
 export function LeaveGuard({ when, changedLabels, onDiscard }: LeaveGuardProps) {
+  const fullScreen = useFullScreenDialog();
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname,
   );
@@ -41,7 +43,7 @@ export function LeaveGuard({ when, changedLabels, onDiscard }: LeaveGuardProps) 
   };
 
   return (
-    <Modal opened={blocker.state === 'blocked'} onClose={stay} title="Leave without saving?" centered>
+    <Modal opened={blocker.state === 'blocked'} onClose={stay} title="Leave without saving?" centered fullScreen={fullScreen}>
       <Text size="sm">
         {changedLabels.length === 1 ? 'This field has' : `These ${changedLabels.length} fields have`} unsaved changes:
       </Text>

@@ -38,13 +38,21 @@ export function SaveBar({ chatbotId, onReset }: SaveBarProps) {
         role="region"
         aria-label="Save settings"
       >
-        <Group justify="space-between" wrap="nowrap" gap="sm">
-          <Text size="sm" c={count > 0 ? undefined : 'dimmed'} lineClamp={2} aria-live="polite" data-testid="unsaved-summary">
+        {/* The buttons move under the text when both do not fit on one line (a phone). */}
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Text
+            size="sm"
+            c={count > 0 ? undefined : 'dimmed'}
+            lineClamp={2}
+            aria-live="polite"
+            data-testid="unsaved-summary"
+            style={{ flex: '1 1 16rem', minWidth: 0 }}
+          >
             {count === 0
               ? 'No unsaved changes'
               : `${count} unsaved ${count === 1 ? 'change' : 'changes'}: ${changedLabels.join(', ')}`}
           </Text>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" ml="auto">
             <Button
               variant="default"
               leftSection={<IconRestore size={16} />}

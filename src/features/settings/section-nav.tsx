@@ -55,7 +55,7 @@ export function SectionNav({ orientation }: { orientation: 'vertical' | 'horizon
       onClick={go(id)}
       variant={orientation === 'vertical' ? 'light' : 'subtle'}
       w={orientation === 'horizontal' ? 'auto' : undefined}
-      style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+      style={{ borderRadius: 'var(--mantine-radius-sm)', flex: orientation === 'horizontal' ? 'none' : undefined }}
     />
   ));
 
@@ -64,7 +64,8 @@ export function SectionNav({ orientation }: { orientation: 'vertical' | 'horizon
       {orientation === 'vertical' ? (
         <Stack gap={2}>{links}</Stack>
       ) : (
-        <Group gap={4} wrap="wrap">
+        // One strip that scrolls sideways in itself on a narrow screen, rather than rows of links.
+        <Group gap={4} wrap="nowrap" style={{ overflowX: 'auto' }}>
           {links}
         </Group>
       )}

@@ -27,7 +27,8 @@ export function SettingsPage() {
   const source = useSettingsSource(botId);
 
   return (
-    <Stack gap="md">
+    // Above about 1600px the form keeps a reading width rather than stretching with the window.
+    <Stack gap="md" maw={1440}>
       <Group justify="space-between" align="baseline">
         <Title order={2}>Settings</Title>
         <Text c="dimmed" size="sm">

@@ -1,0 +1,231 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+/**
+ * WCAG 2.1 AA as axe-core checks it, on every area and every dialog, in both colour schemes:
+ * any serious or critical violation fails. The causes are fixed in the theme (src/app/theme.ts),
+ * not per element, so a new screen starts out passing.
+ */
+
+/** This spec's own seeded chatbot, so nothing here disturbs another spec. */
+const BOT = 'e2e-a11y';
+const WCAG_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/** A first visit of an area loads its chunk: slow on a busy machine. */
+const AREA_LOAD = { timeout: 30_000 };
+const SETTINGS_SECTIONS = [
+  'General & AI',
+  'Appearance',
+  'Features',
+  'Human handoff',
+  'Social',
+  'Privacy',
+  'Embedding & security',
+  'Limits',
+  'Reports',
+];
+
+/** One line per violation and element, so a failure says what to fix and where. */
+async function seriousViolations(page: Page, include?: string): Promise<string[]> {
+  let builder = new AxeBuilder({ page }).withTags(WCAG_AA_TAGS);
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) =>
+      violation.nodes.map((node) => `${violation.impact} ${violation.id}: ${node.target.join(' ')} — ${node.failureSummary ?? ''}`),
+    );
+}
+
+async function expectAccessible(page: Page, what: string, include?: string) {
+  expect(await seriousViolations(page, include), `serious or critical axe violations on ${what}`).toEqual([]);
+}
+
+/** A dialog once its opening transition has ended, so its colours are measured at full opacity. */
+async function openedDialog(page: Page, name: string | RegExp): Promise<Locator> {
+  const dialog = page.getByRole('dialog', { name });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toHaveCSS('opacity', '1');
+  return dialog;
+}
+
+function dataRows(page: Page) {
+  return page
+    .getByRole('table', { name: 'Listings' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('checkbox', { name: /^Select (?!all listings)/ }) });
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`WCAG 2.1 AA, ${colorScheme} scheme`, () => {
+    test.use({ colorScheme });
+    // Each test runs axe several times over a page of rows or a long form.
+    test.setTimeout(180_000);
+
+    test.beforeEach(async ({ page }) => {
+      await page.goto(`/bots/${BOT}/listings`);
+      // The app follows the system's scheme until the user picks one.
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme);
+    });
+
+    test('listings with rows, and the create, edit and delete dialogs', async ({ page }) => {
+      await expect(dataRows(page).first()).toBeVisible(AREA_LOAD);
+      await expectAccessible(page, 'the listings page');
+
+      await page.getByRole('button', { name: 'Create listing' }).click();
+      const create = await openedDialog(page, 'Create listing');
+      await expectAccessible(page, 'the create-listing dialog');
+      await create.getByRole('button', { name: 'Close dialog' }).click();
+      await expect(create).toBeHidden();
+
+      const row = dataRows(page).first();
+      await row.getByRole('button', { name: /^Edit / }).click();
+      const edit = await openedDialog(page, 'Edit listing');
+      await expectAccessible(page, 'the edit-listing dialog');
+      await edit.getByRole('button', { name: 'Close dialog' }).click();
+      await expect(edit).toBeHidden();
+
+      await row.getByRole('button', { name: /^Delete / }).click();
+      const confirm = await openedDialog(page, /^Delete .*\?$/);
+      await expectAccessible(page, 'the delete confirmation');
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await expect(confirm).toBeHidden();
+    });
+
+    test('settings, each section, and the leave-with-unsaved-changes dialog', async ({ page }) => {
+      await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Settings' }).click();
+      const name = page.getByLabel('Name', { exact: true });
+      await expect(name).toBeVisible(AREA_LOAD);
+      await expectAccessible(page, 'the settings page');
+
+      const sectionNav = page.getByRole('navigation', { name: 'Settings sections' }).filter({ visible: true });
+      for (const title of SETTINGS_SECTIONS) {
+        await sectionNav.getByRole('link', { name: title, exact: true }).click();
+        const section = page.getByRole('region', { name: title, exact: true });
+        await expect(section).toBeInViewport();
+        const id = await section.getAttribute('id');
+        expect(id, `the ${title} section has an id`).toBeTruthy();
+        await expectAccessible(page, `the ${title} settings section`, `#${id}`);
+      }
+
+      await name.fill('A name not saved yet');
+      await expect(page.getByTestId('unsaved-summary')).toHaveText(/1 unsaved change/);
+      await expectAccessible(page, 'the save bar with an unsaved change', '[aria-label="Save settings"]');
+      await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Listings' }).click();
+      const leave = await openedDialog(page, 'Leave without saving?');
+      await expectAccessible(page, 'the leave-with-unsaved-changes dialog');
+      await leave.getByRole('button', { name: 'Discard changes and leave' }).click();
+      await expect(page).toHaveURL(new RegExp(`/bots/${BOT}/listings$`));
+    });
+
+    test('chat with an answer', async ({ page }) => {
+      await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Chat' }).click();
+      const message = page.getByRole('textbox', { name: 'Message' });
+      await expect(message).toBeVisible(AREA_LOAD);
+      await message.fill('Which homes for sale in Austin have three bedrooms?');
+      await message.press('Enter');
+      const answer = page.getByTestId('assistant-message').last();
+      await expect(answer).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+      await expectAccessible(page, 'the chat with an answer');
+    });
+
+    test('connection', async ({ page }) => {
+      await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Connection' }).click();
+      await expect(page.getByRole('button', { name: 'Test connection' })).toBeVisible(AREA_LOAD);
+      await expectAccessible(page, 'the connection page');
+    });
+  });
+}
+
+test.describe('keyboard', () => {
+  /** What has focus, as a user would name it, and whether a focus ring is drawn around it. */
+  function focused(page: Page) {
+    return page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null;
+      if (!element || element === document.body) return null;
+      const style = getComputedStyle(element);
+      const label = element.getAttribute('aria-label') ?? element.textContent?.trim() ?? '';
+      return {
+        tag: element.tagName.toLowerCase(),
+        type: element.getAttribute('type') ?? '',
+        label,
+        ring: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0,
+      };
+    });
+  }
+
+  test('a skip link leads past the header and navigation to the page', async ({ page }) => {
+    await page.goto(`/bots/${BOT}/listings`);
+    await expect(dataRows(page).first()).toBeVisible();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport({ ratio: 1 });
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('main')).toBeFocused();
+    // The next Tab lands on the page's first control, not on the header's.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Columns' })).toBeFocused();
+  });
+
+  test('every action of the listings page is reached with Tab, each with a visible focus ring', async ({ page }) => {
+    await page.goto(`/bots/${BOT}/listings`);
+    await expect(dataRows(page).first()).toBeVisible();
+    const reached = new Set<string>();
+    const withoutRing: string[] = [];
+    for (let press = 0; press < 200 && !reached.has('Next page'); press += 1) {
+      await page.keyboard.press('Tab');
+      const now = await focused(page);
+      if (!now) continue;
+      reached.add(now.label);
+      // Text fields and selects show focus with their border; buttons, links and boxes with a ring.
+      const ringed = now.tag === 'a' || now.tag === 'button' || now.type === 'checkbox';
+      if (ringed && !now.ring) withoutRing.push(`${now.tag} "${now.label}"`);
+    }
+    const firstAddress = (await dataRows(page).first().getByRole('button', { name: /^Edit / }).getAttribute('aria-label'))!.slice('Edit '.length);
+    for (const action of [
+      'Skip to content',
+      'Chatbot',
+      'Settings',
+      'Chat',
+      'Listings',
+      'Connection',
+      'Columns',
+      'Create listing',
+      'Select all listings on this page',
+      `Select ${firstAddress}`,
+      `Edit ${firstAddress}`,
+      `Delete ${firstAddress}`,
+      'Rows per page',
+      'Next page',
+    ]) {
+      expect([...reached], `Tab reaches "${action}"`).toContain(action);
+    }
+    expect([...reached].some((label) => /^Switch to (dark|light) mode$/.test(label)), 'Tab reaches the scheme toggle').toBe(true);
+    expect(withoutRing, 'focused without a visible ring').toEqual([]);
+  });
+
+  test('focus goes into a dialog when it opens and back to its opener when it closes', async ({ page }) => {
+    await page.goto(`/bots/${BOT}/listings`);
+    await expect(dataRows(page).first()).toBeVisible();
+
+    const create = page.getByRole('button', { name: 'Create listing' });
+    await create.focus();
+    await page.keyboard.press('Enter');
+    const form = page.getByRole('dialog', { name: 'Create listing' });
+    await expect(form.getByLabel('Address', { exact: true })).toBeVisible();
+    await expect.poll(() => form.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(form).toBeHidden();
+    await expect(create).toBeFocused();
+
+    const remove = dataRows(page).first().getByRole('button', { name: /^Delete / });
+    await remove.focus();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog', { name: /^Delete .*\?$/ });
+    await expect(confirm).toBeVisible();
+    await expect.poll(() => confirm.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(confirm).toBeHidden();
+    await expect(remove).toBeFocused();
+  });
+});
