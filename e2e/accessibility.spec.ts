@@ -117,6 +117,27 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(page).toHaveURL(new RegExp(`/bots/${BOT}/listings$`));
     });
 
+    test('the settings history with a diff, and the copy-to-another-chatbot dialog', async ({ page, request }) => {
+      // A save through the service, so the first version differs from the current settings.
+      await request.post('/chat/Chatbot/Edit', {
+        data: { serialNumber: BOT, WelcomeMessage: `Hello from the ${colorScheme} check\nSecond line` },
+        headers: { authorization: 'demo-secret-key' },
+      });
+      await page.goto(`/bots/${BOT}/settings`);
+      await page.getByRole('button', { name: 'History' }).click(AREA_LOAD);
+      const history = await openedDialog(page, 'Settings history');
+      await history.getByTestId('version-item').last().click();
+      await expect(history.getByTestId('version-diff')).toBeVisible();
+      await expectAccessible(page, 'the settings history with a diff');
+      await history.getByRole('button', { name: 'Close the history' }).click();
+      await expect(history).toBeHidden();
+
+      await page.getByRole('button', { name: 'Copy to another chatbot' }).click();
+      const copy = await openedDialog(page, 'Copy settings to another chatbot');
+      await expect(copy.getByRole('button', { name: /^(Copy \d+ fields?|Nothing to copy)$/ })).toBeVisible();
+      await expectAccessible(page, 'the copy-settings dialog');
+    });
+
     test('chat with an answer', async ({ page }) => {
       await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Chat' }).click();
       const message = page.getByRole('textbox', { name: 'Message' });
