@@ -281,8 +281,9 @@ test.describe('chat on a phone (390x844)', () => {
     const listed = drawer.getByRole('navigation', { name: 'Chat sessions' }).getByRole('button', { name: /Homes for rent in Denver/ });
     await expect(listed).toBeVisible();
     expect(await overflow()).toBeLessThanOrEqual(0);
+    // Measured once its slide-in transition has ended.
+    await expect.poll(async () => (await drawer.boundingBox())!.x).toBeGreaterThanOrEqual(0);
     const box = await drawer.boundingBox();
-    expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);
 
     // Opening a session from the drawer closes it.

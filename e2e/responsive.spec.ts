@@ -256,8 +256,9 @@ test.describe('on a wide monitor', () => {
     await open(page, AREAS[2]!);
     const transcript = page.getByRole('log', { name: 'Transcript' });
     await expect(page.getByTestId('welcome-message')).toBeVisible();
-    const width = await transcript.evaluate((log) => log.firstElementChild!.getBoundingClientRect().width);
-    expect(width).toBeLessThanOrEqual(960);
-    expect((await transcript.boundingBox())!.width).toBeGreaterThan(1100);
+    // The conversation (transcript and composer) keeps about 90 characters a line, beside the session list.
+    expect((await page.getByRole('region', { name: 'Conversation' }).boundingBox())!.width).toBeLessThanOrEqual(960);
+    expect((await transcript.boundingBox())!.width).toBeGreaterThan(700);
+    await expect(page.getByRole('navigation', { name: 'Chat sessions' })).toBeVisible();
   });
 });

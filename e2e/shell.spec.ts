@@ -64,9 +64,10 @@ test.describe('app shell and connection', () => {
     await page.goto('/bots/demo-bot/chat');
     const switcher = page.getByRole('combobox', { name: 'Chatbot' });
     await switcher.focus();
+    // The next chatbot of the list: the demo one's staging twin.
     await page.keyboard.press('ArrowDown');
-    await expect(page).toHaveURL(/\/bots\/e2e-shell\/chat$/);
-    await expect(switcher).toHaveValue('e2e-shell');
+    await expect(page).toHaveURL(/\/bots\/demo-bot-staging\/chat$/);
+    await expect(switcher).toHaveValue('demo-bot-staging');
     await switcher.selectOption('demo-bot');
     await expect(page).toHaveURL(/\/bots\/demo-bot\/chat$/);
   });

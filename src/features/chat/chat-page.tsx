@@ -49,8 +49,9 @@ function ChatWorkspace({ chatbotId }: { chatbotId: string }) {
     [retry, sessionId],
   );
 
-  // Below `sm` the session list is a drawer; it closes when the window grows past that.
-  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  // Below `md` the session list is a drawer (beside the app's navigation it would squeeze the
+  // conversation past the window at 768 px); it closes when the window grows past that.
+  const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   const [drawerOpened, setDrawerOpened] = useState(false);
   const closeDrawer = useCallback(() => setDrawerOpened(false), []);
   const { openSession } = chat;
@@ -92,7 +93,7 @@ function ChatWorkspace({ chatbotId }: { chatbotId: string }) {
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="xs" wrap="nowrap" miw={0}>
             <Button
-              hiddenFrom="sm"
+              hiddenFrom="md"
               variant="default"
               size="compact-sm"
               leftSection={<IconMessages size={16} />}

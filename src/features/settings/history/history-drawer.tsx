@@ -133,18 +133,23 @@ export function HistoryDrawer({ opened, onClose, chatbotId, current, onRestore }
                 aria-current={selected === version.Version ? 'true' : undefined}
                 onClick={() => setSelected(version.Version)}
                 label={
-                  <Group gap="xs">
-                    <Text size="sm" fw={600}>
-                      Version {version.Version}
+                  <>
+                    <Group gap="xs">
+                      <Text size="sm" fw={600}>
+                        Version {version.Version}
+                      </Text>
+                      {version.Version === newest && (
+                        <Badge size="sm" variant="light">
+                          Current
+                        </Badge>
+                      )}
+                    </Group>
+                    {/* In the label's own colour: the dimmed description fails contrast on the active item's background. */}
+                    <Text size="xs" c={selected === version.Version ? undefined : 'dimmed'}>
+                      {`${new Date(version.CreatedAt).toLocaleString()} · ${versionOriginText(version)} · ${changedText(version)}`}
                     </Text>
-                    {version.Version === newest && (
-                      <Badge size="sm" variant="light">
-                        Current
-                      </Badge>
-                    )}
-                  </Group>
+                  </>
                 }
-                description={`${new Date(version.CreatedAt).toLocaleString()} · ${versionOriginText(version)} · ${changedText(version)}`}
                 data-testid="version-item"
               />
             ))}
