@@ -2,6 +2,10 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   API_VERSION,
+  chatbotSettingsShape,
+  domainsText,
+  RGB_PATTERN,
+  rgbColor,
   MAX_DELETE_KEYS,
   MAX_PAGE_SIZE,
   SECRET_KEY_HEADER,
@@ -50,6 +54,15 @@ import { DEMO_LISTING_COUNT } from '../seed';
  * Served at GET /openapi.json (built once at start-up) and written to docs/openapi.json by
  * `npm run openapi`; a test fails when that file is out of date.
  */
+
+/*
+ * What the contract's refinements check, said for the document: a refinement has no JSON Schema
+ * form. Registered here rather than with `.meta()` in the contract, so these words stay out of
+ * the browser's first load (the contract's schemas are part of it).
+ */
+z.globalRegistry.add(rgbColor, { pattern: RGB_PATTERN.source, description: 'A colour written as rgb(r,g,b), each channel a whole number 0 to 255.' });
+z.globalRegistry.add(domainsText, { description: 'Host names separated by commas, such as example.com, shop.example.com; empty for none.' });
+z.globalRegistry.add(chatbotSettingsShape.MessageLimit, { description: 'Messages per calendar month: -1 (unlimited) or at least 1.' });
 
 export type JsonSchema = { [keyword: string]: unknown };
 

@@ -23,7 +23,7 @@ export const domainsText = z.string().refine(
       .map((part) => part.trim())
       .every((part) => hostname.safeParse(part).success),
   { error: 'must be host names separated by commas, such as example.com, shop.example.com' },
-).meta({ description: 'Host names separated by commas, such as example.com, shop.example.com; empty for none.' });
+);
 
 /** Every field of the Edit operation except serialNumber (section 2.2), each optional. */
 export const chatbotSettingsShape = {
@@ -62,9 +62,7 @@ export const chatbotSettingsShape = {
   EmailForDailyChatLogs: optionalEmail,
   EmailForDailyLeads: optionalEmail,
   AIResponseLanguage: z.string(),
-  MessageLimit: integer
-    .refine((value) => value === -1 || value >= 1, { error: 'must be -1 (unlimited) or at least 1' })
-    .meta({ description: 'Messages per calendar month: -1 (unlimited) or at least 1.' }),
+  MessageLimit: integer.refine((value) => value === -1 || value >= 1, { error: 'must be -1 (unlimited) or at least 1' }),
 } as const;
 
 export type ChatbotSettingKey = keyof typeof chatbotSettingsShape;

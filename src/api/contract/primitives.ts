@@ -17,9 +17,7 @@ export const rgbColor = z
       return match !== null && match.slice(1, 4).every((channel) => Number(channel) <= 255);
     },
     { error: 'must be a colour written as rgb(r,g,b) with each channel 0 to 255' },
-  )
-  // What the refinement checks, for the OpenAPI document (a refinement has no JSON Schema form).
-  .meta({ pattern: RGB_PATTERN.source, description: 'A colour written as rgb(r,g,b), each channel a whole number 0 to 255.' });
+  );
 
 /** Absolute http(s) URL; `javascript:` and friends are refused, so stored links are safe to render. */
 export const httpUrl = z.url({
