@@ -1,12 +1,12 @@
 // @vitest-environment node
 import { connect } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { operations } from '../src/api/contract';
 import type { AppOptions } from './app';
 import { upstreamAddress } from './proxy';
 import { PNG } from './test-media';
 import { BOT, failing, ok, SECRET, startTestApp, type TestApp } from './test-support';
-import { QUOTING_BOTS, SPLIT_KEY_QUESTION, startUpstream, type FakeUpstream } from './test-upstream';
+import { QUOTING_BOTS, SPLIT_KEY_QUESTION, standInPerTest } from './test-upstream';
 
 /**
  * Issue 14's attacks, tried on both modes: the local service, and the proxy holding the keys
@@ -16,24 +16,14 @@ import { QUOTING_BOTS, SPLIT_KEY_QUESTION, startUpstream, type FakeUpstream } fr
 const SERVER_SECRET = 'server-held-secret-0123456789';
 const SERVER_SESSION = 'server-held-session-9876543210';
 
-let fake: FakeUpstream;
-let running: TestApp[] = [];
-beforeEach(async () => {
-  fake = await startUpstream();
-});
-afterEach(async () => {
-  fake.release();
-  await Promise.all(running.map((started) => started.close()));
-  running = [];
-  await fake.upstream.close();
-});
+const stand = standInPerTest();
 
 type Mode = 'local' | 'proxy';
 
 async function start(mode: Mode, options: AppOptions = {}): Promise<TestApp> {
-  const upstream = mode === 'proxy' ? { url: fake.url, secretKey: SERVER_SECRET, sessionKey: SERVER_SESSION, chatbotIds: [BOT] } : null;
+  const upstream = mode === 'proxy' ? { url: stand.fake.url, secretKey: SERVER_SECRET, sessionKey: SERVER_SESSION, chatbotIds: [BOT] } : null;
   const started = await startTestApp({ upstream, ...options });
-  running.push(started);
+  stand.track(started);
   return started;
 }
 
@@ -81,7 +71,7 @@ describe.each<Mode>(['local', 'proxy'])('%s mode: hosts', (mode) => {
         const response = await app.inject({ method, url, headers: { host: 'rebound.attacker.example', ...SECRET, 'content-type': 'application/json' }, payload: method === 'POST' ? editBody : undefined });
         expectRefused(response, 403, /^Host: "rebound\.attacker\.example" is not served here\. .*add it to ALLOWED_HOSTS/);
       }
-      expect(fake.seen).toEqual([]);
+      expect(stand.fake.seen).toEqual([]);
     },
   );
 
@@ -115,7 +105,7 @@ describe.each<Mode>(['local', 'proxy'])('%s mode: cross-site requests', (mode) =
     const keys = mode === 'local' ? SECRET : {};
     const response = await app.inject({ method: 'POST', url: EDIT, headers: { host: 'localhost:8787', ...keys, ...headers }, payload });
     expectRefused(response, 403, /^(Sec-Fetch-Site|Origin|Referer): .*another site|^Sec-Fetch-Site: a (cross|same)-site request may not change anything/);
-    expect(fake.seen).toEqual([]);
+    expect(stand.fake.seen).toEqual([]);
     if (mode === 'local') expect((await ok(app, 'Detail', { serialNumber: BOT })).Name).not.toBe('Taken over');
   });
 
@@ -147,7 +137,7 @@ describe.each<Mode>(['local', 'proxy'])('%s mode: cross-site requests', (mode) =
       const response = await app.inject({ method: 'POST', url: EDIT, headers: { ...SECRET, 'content-type': type }, payload: editBody });
       expectRefused(response, 415, /^Content-Type: must be application\/json/);
     }
-    expect(fake.seen).toEqual([]);
+    expect(stand.fake.seen).toEqual([]);
   });
 });
 
@@ -194,7 +184,7 @@ describe('proxy mode: only the interface\'s operations leave the machine', () =>
     const response = await rawPost(await listen(app), path, editBody);
     expect([400, 404]).toContain(response.status);
     expect(JSON.parse(response.body)).toMatchObject({ Data: null, Success: false, Code: response.status });
-    expect(fake.seen).toEqual([]);
+    expect(stand.fake.seen).toEqual([]);
   });
 
   it('answers an operation\'s path with another method by 405, and forwards nothing', async () => {
@@ -204,7 +194,7 @@ describe('proxy mode: only the interface\'s operations leave the machine', () =>
       expect(response.statusCode, method).toBe(405);
       expect(response.headers.allow).toBe('POST');
     }
-    expect(fake.seen).toEqual([]);
+    expect(stand.fake.seen).toEqual([]);
   });
 
   it('forwards each operation to its own address under UPSTREAM_URL, base path kept', async () => {
@@ -214,7 +204,7 @@ describe('proxy mode: only the interface\'s operations leave the machine', () =>
       const response = await app.inject({ method: spec.method, url: spec.path, headers: { 'content-type': 'application/json' }, payload: spec.method === 'POST' ? '{}' : undefined });
       expect(response.statusCode, spec.path).toBe(200);
     }
-    expect(fake.seen.map((seen) => `${seen.method} ${seen.url}`)).toEqual(
+    expect(stand.fake.seen.map((seen) => `${seen.method} ${seen.url}`)).toEqual(
       Object.values(operations)
         .filter((spec) => spec.path !== operations.ClientAsk.path)
         .map((spec) => `${spec.method} ${spec.path}`),
@@ -251,7 +241,7 @@ describe('proxy mode: the server\'s keys never come back', () => {
     expect(response.headers.get('www-authenticate')).toBeNull();
     expectNoKey(JSON.stringify([...response.headers]));
     // It did reach the hosted service with the server's key.
-    expect(fake.seen[0]!.headers.authorization).toBe(SERVER_SECRET);
+    expect(stand.fake.seen[0]!.headers.authorization).toBe(SERVER_SECRET);
   });
 
   it('in a plain-text error, plain, percent-encoded and JSON-escaped', async () => {
@@ -291,7 +281,7 @@ describe.each<Mode>(['local', 'proxy'])('%s mode: bytes in, bytes stored', (mode
     const before = mode === 'local' ? (await ok(app, 'Detail', { serialNumber: BOT })).Name : null;
     const response = await app.inject({ method: 'POST', url: EDIT, headers: { ...SECRET, 'content-type': 'application/json' }, payload: latin1Name });
     expectRefused(response, 400, /^Name: is not valid UTF-8 text/);
-    expect(fake.seen).toEqual([]);
+    expect(stand.fake.seen).toEqual([]);
     if (mode === 'local') expect((await ok(app, 'Detail', { serialNumber: BOT })).Name).toBe(before);
   });
 
@@ -304,6 +294,6 @@ describe.each<Mode>(['local', 'proxy'])('%s mode: bytes in, bytes stored', (mode
     const ambiguous = Buffer.concat([Buffer.from(`{"serialNumber":"${BOT}","WelcomeMessage":"\uFFFD","Name":"`), Buffer.from([0xff]), Buffer.from('"}')]);
     const body = await app.inject({ method: 'POST', url: EDIT, headers: { ...SECRET }, payload: ambiguous });
     expectRefused(body, 400, /^The request body is not valid UTF-8/);
-    expect(fake.seen).toEqual([]);
+    expect(stand.fake.seen).toEqual([]);
   });
 });

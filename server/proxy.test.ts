@@ -1,28 +1,18 @@
 // @vitest-environment node
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { operations } from '../src/api/contract';
 import { DATABASE_FILE } from './app';
 import type { UpstreamConfig } from './config';
-import { SECRET, SESSION, startTestApp, type TestApp } from './test-support';
-import { startUpstream, type FakeUpstream } from './test-upstream';
+import { SECRET, SESSION, startTestApp } from './test-support';
+import { standInPerTest } from './test-upstream';
 
-let fake: FakeUpstream;
-let running: TestApp[] = [];
-beforeEach(async () => {
-  fake = await startUpstream();
-});
-afterEach(async () => {
-  fake.release();
-  await Promise.all(running.map((started) => started.close()));
-  running = [];
-  await fake.upstream.close();
-});
+const stand = standInPerTest();
 
 async function startProxy(upstream: Partial<UpstreamConfig> = {}) {
-  const started = await startTestApp({ upstream: { url: fake.url, secretKey: null, sessionKey: null, chatbotIds: [], ...upstream } });
-  running.push(started);
+  const started = await startTestApp({ upstream: { url: stand.fake.url, secretKey: null, sessionKey: null, chatbotIds: [], ...upstream } });
+  stand.track(started);
   return started;
 }
 
@@ -39,8 +29,8 @@ describe('proxy mode', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ Data: { echoed: true }, Version: 'up', Success: true, Code: 200, Message: '' });
 
-    expect(fake.seen).toHaveLength(1);
-    const [seen] = fake.seen;
+    expect(stand.fake.seen).toHaveLength(1);
+    const [seen] = stand.fake.seen;
     expect(seen).toMatchObject({ method: 'POST', url: operations.RealEstateList.path, body });
     expect(seen!.headers['chatrobot-sessionkey']).toBe(SESSION['chatrobot-sessionkey']);
     expect(seen!.headers['content-type']).toBe('application/json');
@@ -49,8 +39,8 @@ describe('proxy mode', () => {
 
     const models = await app.inject({ method: 'GET', url: operations.ModelList.path, headers: SECRET });
     expect(models.statusCode).toBe(200);
-    expect(fake.seen[1]).toMatchObject({ method: 'GET', url: operations.ModelList.path });
-    expect(fake.seen[1]!.headers.authorization).toBe(SECRET.authorization);
+    expect(stand.fake.seen[1]).toMatchObject({ method: 'GET', url: operations.ModelList.path });
+    expect(stand.fake.seen[1]!.headers.authorization).toBe(SECRET.authorization);
   });
 
   it('relays the hosted service\'s errors as they are', async () => {
@@ -74,8 +64,8 @@ describe('proxy mode', () => {
       payload: { serialNumber: 'hosted-bot' },
     });
     await app.inject({ method: 'POST', url: operations.RealEstateList.path, payload: { SerialNumber: 'hosted-bot' } });
-    expect(fake.seen).toHaveLength(2);
-    for (const seen of fake.seen) {
+    expect(stand.fake.seen).toHaveLength(2);
+    for (const seen of stand.fake.seen) {
       expect(seen.headers.authorization).toBe('server-secret');
       expect(seen.headers['chatrobot-sessionkey']).toBe('server-session');
     }
@@ -93,10 +83,10 @@ describe('proxy mode', () => {
       headers: { authorization: 'browser-secret', 'chatrobot-sessionkey': 'browser-session' },
       payload: { serialNumber: 'hosted-bot' },
     });
-    expect(fake.seen).toHaveLength(1);
-    expect(fake.seen[0]!.headers.authorization).toBe('server-secret');
-    expect(fake.seen[0]!.headers['chatrobot-sessionkey']).toBe('browser-session');
-    expect(JSON.stringify(fake.seen[0]!.headers)).not.toContain('browser-secret');
+    expect(stand.fake.seen).toHaveLength(1);
+    expect(stand.fake.seen[0]!.headers.authorization).toBe('server-secret');
+    expect(stand.fake.seen[0]!.headers['chatrobot-sessionkey']).toBe('browser-session');
+    expect(JSON.stringify(stand.fake.seen[0]!.headers)).not.toContain('browser-secret');
   });
 
   it('forwards no other header that could carry a credential', async () => {
@@ -113,8 +103,8 @@ describe('proxy mode', () => {
       },
       payload: { serialNumber: 'hosted-bot' },
     });
-    expect(fake.seen).toHaveLength(1);
-    const sent = JSON.stringify(fake.seen[0]!.headers);
+    expect(stand.fake.seen).toHaveLength(1);
+    const sent = JSON.stringify(stand.fake.seen[0]!.headers);
     for (const value of ['browser-secret', 'browser-cookie', 'browser-proxy', 'browser-api-key', '10.0.0.1']) expect(sent).not.toContain(value);
   });
 
@@ -142,16 +132,16 @@ describe('proxy mode', () => {
     // The upstream holds the rest back until this first fragment has come through.
     const first = await reader.read();
     expect(decoder.decode(first.value)).toBe('data: {"content":"Hello "}\n\n');
-    fake.release();
+    stand.fake.release();
     let rest = '';
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += decoder.decode(chunk.value, { stream: true });
     expect(rest).toBe('data: {"content":"there"}\n\ndata: {"QuestionID":1,"AnswerID":2,"Answer":"Hello there","TotalToken":3}\n\n');
-    expect(fake.seen[0]!.body).toEqual({ sessionID: 7, content: 'Hi', stream: true });
+    expect(stand.fake.seen[0]!.body).toEqual({ sessionID: 7, content: 'Hi', stream: true });
   });
 
   it('answers 502 in the envelope when the hosted service cannot be reached', async () => {
     const started = await startTestApp({ upstream: { url: 'http://127.0.0.1:1', secretKey: null, sessionKey: null, chatbotIds: [] } });
-    running.push(started);
+    stand.track(started);
     const response = await started.app.inject({ method: 'POST', url: operations.Detail.path, headers: SECRET, payload: { serialNumber: 'x' } });
     expect(response.statusCode).toBe(502);
     expect(response.json()).toMatchObject({ Success: false, Code: 502, Data: null });
@@ -163,6 +153,6 @@ describe('proxy mode', () => {
     expect(existsSync(join(dataDir, DATABASE_FILE))).toBe(false);
     const file = await app.inject({ method: 'GET', url: '/files/1/a.png' });
     expect(file.statusCode).toBe(404);
-    expect(fake.seen).toHaveLength(0);
+    expect(stand.fake.seen).toHaveLength(0);
   });
 });

@@ -1,5 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, beforeEach } from 'vitest';
+import type { TestApp } from './test-support';
 
 /** What reached the stand-in hosted service. */
 export interface Seen {
@@ -89,4 +91,31 @@ export async function startUpstream() {
   const address = upstream.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return { upstream, seen, release, url: `http://127.0.0.1:${port}` };
+}
+
+/**
+ * A fresh stand-in for every test of the file, released and closed after it together with
+ * the apps the test started (`track`).
+ */
+export function standInPerTest() {
+  let current: FakeUpstream | null = null;
+  let running: TestApp[] = [];
+  beforeEach(async () => {
+    current = await startUpstream();
+  });
+  afterEach(async () => {
+    current?.release();
+    await Promise.all(running.map((started) => started.close()));
+    running = [];
+    await current?.upstream.close();
+  });
+  return {
+    get fake(): FakeUpstream {
+      if (!current) throw new Error('the stand-in upstream runs only inside a test');
+      return current;
+    },
+    track(started: TestApp): void {
+      running.push(started);
+    },
+  };
 }
