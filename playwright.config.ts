@@ -21,6 +21,7 @@ const E2E_CHATBOT_IDS = [
   'e2e-secrets',
   'e2e-deploy',
   'e2e-history',
+  'e2e-conflict',
   'e2e-a11y',
   'e2e-layout',
 ];

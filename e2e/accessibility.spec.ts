@@ -136,6 +136,19 @@ for (const colorScheme of ['light', 'dark'] as const) {
       const copy = await openedDialog(page, 'Copy settings to another chatbot');
       await expect(copy.getByRole('button', { name: /^(Copy \d+ fields?|Nothing to copy)$/ })).toBeVisible();
       await expectAccessible(page, 'the copy-settings dialog');
+      await copy.getByRole('button', { name: 'Cancel' }).click();
+      await expect(copy).toBeHidden();
+
+      // Another client saves the field the form is editing: Save opens the merge dialog.
+      await page.getByLabel('Name', { exact: true }).fill(`Mine, ${colorScheme}`);
+      await request.post('/chat/Chatbot/Edit', { data: { serialNumber: BOT, Name: `Theirs, ${colorScheme}` }, headers: { authorization: 'demo-secret-key' } });
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      const merge = await openedDialog(page, 'The settings changed while you were editing');
+      await merge.getByRole('switch', { name: 'Show their change in full' }).check();
+      await expectAccessible(page, 'the merge dialog');
+      await merge.getByRole('button', { name: 'Save merged settings' }).click();
+      await expect(page.getByTestId('merged-notice')).toBeVisible();
+      await expectAccessible(page, 'the merge notice', '[data-testid="merged-notice"]');
     });
 
     test('chat with an answer', async ({ page }) => {

@@ -59,8 +59,14 @@ test('three saves appear in History; restoring the first brings its values back 
   await drawer.getByRole('switch', { name: 'Show unchanged fields' }).check();
   await expect(diff.locator('[data-field="Name"]')).toContainText(`Unchanged: First ${run}`);
 
+  const preview = page.getByTestId('widget-preview');
+  const cssColour = (rgb: string) => rgb.replaceAll(',', ', ');
+  await expect(preview.getByTestId('preview-header')).toHaveCSS('background-color', 'rgb(250, 82, 82)');
   await drawer.getByRole('button', { name: 'Restore this version' }).click();
   await expect(drawer).toBeHidden();
+  // The live preview is back to the old look before anything is saved.
+  await expect(preview.getByTestId('preview-header')).toHaveCSS('background-color', cssColour(originalColour));
+  await expect(preview.getByTestId('preview-welcome')).toContainText(originalWelcome.split('\n')[0]!.slice(0, 40));
   await expect(welcome).toHaveValue(originalWelcome);
   await expect(colour).toHaveValue(originalColour);
   await expect(name).toHaveValue(`First ${run}`);
@@ -104,4 +110,14 @@ test('copies chosen sections to the staging chatbot after showing what will chan
   const stagingAfter = await detail(staging);
   expect(stagingAfter).toMatchObject({ Name: source.Name, SystemMessage: source.SystemMessage, WelcomeMessage: source.WelcomeMessage });
   expect(stagingAfter.ChatBubbleColor).toBe(stagingBefore.ChatBubbleColor);
+});
+
+test('a link to a version opens the history on it, and closing the history drops it from the address', async ({ page }) => {
+  await page.goto(`/bots/${BOT}/settings?history=1`);
+  const drawer = page.getByRole('dialog', { name: 'Settings history' });
+  await expect(drawer.getByRole('region', { name: 'Version 1' })).toBeVisible({ timeout: 30_000 });
+  await expect(drawer.getByRole('button', { name: 'Restore this version' })).toBeEnabled();
+  await drawer.getByRole('button', { name: 'Close the history' }).click();
+  await expect(drawer).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/bots/${BOT}/settings$`));
 });

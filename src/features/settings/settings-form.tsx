@@ -2,12 +2,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Grid, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconCopy, IconHistory, IconTimeline } from '@tabler/icons-react';
+import { IconCopy, IconGitMerge, IconHistory, IconTimeline } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
 import { useEditChatbot } from '../../api/chatbot';
 import { isApiError } from '../../api/client';
 import { CHATBOT_SETTING_KEYS, chatbotSettingsSchema, type ChatbotSettingKey, type ChatbotSettings, type VersionDetail } from '../../api/contract';
+import { ConflictModal } from './conflict/conflict-modal';
+import { MergedNotice, type MergedSave } from './conflict/merged-notice';
+import { checkRemoteChange, type RemoteChange } from './conflict/remote-change';
+import { mergeSettings, planMerge, type MergePlan } from './conflict/settings-merge';
 import { CopySettingsModal } from './copy/copy-settings-modal';
 import { HistoryDrawer } from './history/history-drawer';
 import { getBrowserHistory } from './history/use-settings-history';
@@ -42,6 +47,22 @@ function invalidKeys(errors: FieldErrors<SettingsFormValues>): ChatbotSettingKey
   return CHATBOT_SETTING_KEYS.filter((key) => errors[key] !== undefined);
 }
 
+/** `?history=N` (a link from a chat answer's details) opens the History on version N. */
+export const HISTORY_PARAM = 'history';
+
+function versionParam(value: string | null): number | null {
+  const version = Number(value);
+  return value !== null && Number.isInteger(version) && version >= 1 ? version : null;
+}
+
+/** A change made elsewhere that Save has to merge, and how the user settles it. */
+interface PendingConflict {
+  change: RemoteChange;
+  plan: MergePlan;
+  mine: ChatbotSettings;
+  resolve: (keepMine: ReadonlySet<ChatbotSettingKey> | null) => void;
+}
+
 function formatTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? 'earlier' : date.toLocaleString();
@@ -62,18 +83,47 @@ export function SettingsForm({ chatbotId, saved }: SettingsFormProps) {
     mode: 'onTouched',
   });
   const editChatbot = useEditChatbot();
-  const [historyOpen, setHistoryOpen] = useState(false);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linkedVersion = versionParam(searchParams.get(HISTORY_PARAM));
+  const [historyOpen, setHistoryOpen] = useState(linkedVersion !== null);
   const [copyOpen, setCopyOpen] = useState(false);
   /** The version whose values "Restore" put in the form: the next save says it restored it. */
   const [restoringFrom, setRestoringFrom] = useState<number | null>(null);
 
-  // New settings from the service (a refetch): adopt them as the baseline.
+  /**
+   * The service's newest settings version that matches the baseline: Save's check for changes
+   * made elsewhere counts from it. Null while unknown, or where the service keeps no history.
+   */
+  const [seenVersion, setSeenVersion] = useState<number | null>(null);
+  const [pendingConflict, setPendingConflict] = useState<PendingConflict | null>(null);
+  /** The last save that merged a change made elsewhere, shown until dismissed. */
+  const [merged, setMerged] = useState<MergedSave | null>(null);
+  /** The service's settings moved while this form had edits: Save will merge. */
+  const [movedElsewhere, setMovedElsewhere] = useState(false);
+
+  // New settings from the service (a refetch). A form without edits adopts them as its baseline.
+  // A form with edits keeps its baseline, so that Save sees the change and merges it with the
+  // user's rather than sending the user's values over it unseen.
   const [lastSaved, setLastSaved] = useState(saved);
   if (saved !== lastSaved) {
     setLastSaved(saved);
     const incoming = normalizeSettings(saved);
-    if (changedSettingKeys(baseline, incoming).length > 0) setBaseline(incoming);
+    if (changedSettingKeys(baseline, incoming).length > 0) {
+      if (changedSettingKeys(baseline, formToSettings(form.getValues())).length === 0) setBaseline(incoming);
+      else setMovedElsewhere(true);
+    }
   }
+
+  // Each new baseline: which version of the service's history it is.
+  useEffect(() => {
+    let current = true;
+    checkRemoteChange(chatbotId, baseline, null)
+      .then(({ change, newestVersion }) => current && setSeenVersion(change ? null : newestVersion))
+      .catch(() => current && setSeenVersion(null));
+    return () => {
+      current = false;
+    };
+  }, [chatbotId, baseline]);
 
   // When the baseline moves, fields the user has not touched move with it; edits stay.
   const previousBaseline = useRef(baseline);
@@ -116,10 +166,48 @@ export function SettingsForm({ chatbotId, saved }: SettingsFormProps) {
         if (isSettingKey(key)) form.setError(key, { type: 'validate', message: issue?.message }, { shouldFocus: true });
         return;
       }
-      const next = parsed.data;
-      const request = buildEditRequest(chatbotId, baseline, next);
+      let base = baseline;
+      let next = parsed.data;
+      // Never over someone else's save: merge with it first, asking only where both changed a field.
+      let remote: RemoteChange | null;
+      let mergedWith: MergedSave | null = null;
+      try {
+        remote = (await checkRemoteChange(chatbotId, baseline, seenVersion)).change;
+      } catch (error) {
+        showSaveError(error);
+        return;
+      }
+      if (remote) {
+        const plan = planMerge(baseline, remote.settings, next);
+        const mine = next;
+        const keepMine =
+          plan.conflicts.length === 0
+            ? new Set<ChatbotSettingKey>()
+            : await new Promise<ReadonlySet<ChatbotSettingKey> | null>((resolve) => setPendingConflict({ change: remote!, plan, mine, resolve }));
+        setPendingConflict(null);
+        if (keepMine === null) {
+          setMovedElsewhere(true);
+          return;
+        }
+        base = remote.settings;
+        next = mergeSettings(baseline, remote.settings, mine, keepMine);
+        // The form shows what is about to be saved; the new baseline makes only the user's side "changed".
+        const values = toFormValues(next);
+        for (const key of changedSettingKeys(mine, next)) form.setValue(key, values[key], { shouldDirty: true });
+        setBaseline(base);
+        setMovedElsewhere(false);
+        mergedWith = { change: remote, plan, base: baseline, keptMine: plan.conflicts.filter((key) => keepMine.has(key)) };
+      }
+      const request = buildEditRequest(chatbotId, base, next);
       const sent = CHATBOT_SETTING_KEYS.filter((key) => key in request);
-      if (sent.length === 0) return;
+      if (sent.length === 0) {
+        if (!mergedWith) return;
+        // Everything the user changed was settled in favour of the other save: nothing of theirs is left to send.
+        clearDraft(chatbotId);
+        setRestoredDraft(null);
+        setMerged(mergedWith);
+        return;
+      }
       try {
         await editChatbot.mutateAsync({ request, restoredFrom: restoringFrom });
       } catch (error) {
@@ -128,9 +216,10 @@ export function SettingsForm({ chatbotId, saved }: SettingsFormProps) {
       }
       // The history of a service that keeps none; kept for every save, read only there.
       getBrowserHistory()
-        .record(chatbotId, { before: baseline, after: next, changedFields: sent, restoredFrom: restoringFrom })
+        .record(chatbotId, { before: base, after: next, changedFields: sent, restoredFrom: restoringFrom })
         .catch(() => undefined);
       setRestoringFrom(null);
+      setMerged(mergedWith);
       setBaseline(next);
       rememberSavedSettings(chatbotId, next);
       clearDraft(chatbotId);
@@ -151,11 +240,24 @@ export function SettingsForm({ chatbotId, saved }: SettingsFormProps) {
     },
   );
 
+  const closeHistory = () => {
+    setHistoryOpen(false);
+    if (searchParams.has(HISTORY_PARAM)) {
+      setSearchParams(
+        (params) => {
+          params.delete(HISTORY_PARAM);
+          return params;
+        },
+        { replace: true },
+      );
+    }
+  };
+
   const restoreVersion = (version: VersionDetail) => {
     const values = toFormValues(normalizeSettings(version.Settings));
     for (const key of CHATBOT_SETTING_KEYS) form.setValue(key, values[key], { shouldDirty: true });
     setRestoringFrom(version.Version);
-    setHistoryOpen(false);
+    closeHistory();
     const changed = changedSettingKeys(baseline, formToSettings(form.getValues()));
     notifications.show({
       color: 'blue',
@@ -218,9 +320,35 @@ export function SettingsForm({ chatbotId, saved }: SettingsFormProps) {
             History
           </Button>
         </Group>
+        {movedElsewhere && (
+          <Alert variant="light" color="yellow" icon={<IconGitMerge size={18} />} title="Changed elsewhere" mb="md" role="status">
+            <Text size="sm">
+              These settings were saved from somewhere else while you were editing. Your edits are kept; when you save, you will see
+              that change and choose, field by field, where both of you changed the same one.
+            </Text>
+          </Alert>
+        )}
+        {merged && <MergedNotice {...merged} onDismiss={() => setMerged(null)} />}
+        {pendingConflict && (
+          <ConflictModal
+            base={baseline}
+            mine={pendingConflict.mine}
+            change={pendingConflict.change}
+            plan={pendingConflict.plan}
+            onResolve={pendingConflict.resolve}
+            onCancel={() => pendingConflict.resolve(null)}
+          />
+        )}
         {copyOpen && <CopySettingsModal chatbotId={chatbotId} saved={baseline} onClose={() => setCopyOpen(false)} />}
         {historyOpen && (
-          <HistoryDrawer opened onClose={() => setHistoryOpen(false)} chatbotId={chatbotId} current={baseline} onRestore={restoreVersion} />
+          <HistoryDrawer
+            opened
+            onClose={closeHistory}
+            chatbotId={chatbotId}
+            current={baseline}
+            onRestore={restoreVersion}
+            initialVersion={linkedVersion}
+          />
         )}
         <Box hiddenFrom="lg" mb="md">
           <SectionNav orientation="horizontal" />

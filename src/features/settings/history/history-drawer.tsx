@@ -17,6 +17,8 @@ interface HistoryDrawerProps {
   current: ChatbotSettings;
   /** Puts a version's values into the form as unsaved changes. */
   onRestore: (version: VersionDetail) => void;
+  /** The version to show when the drawer opens (a link to it), if any. */
+  initialVersion?: number | null;
 }
 
 /** Who made a version, in words. */
@@ -96,9 +98,9 @@ function VersionComparison({
  * The settings history: every saved version, newest first, each comparable with the current
  * settings or another version, and restorable into the form (never saved without review).
  */
-export function HistoryDrawer({ opened, onClose, chatbotId, current, onRestore }: HistoryDrawerProps) {
+export function HistoryDrawer({ opened, onClose, chatbotId, current, onRestore, initialVersion = null }: HistoryDrawerProps) {
   const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<number | null>(null);
+  const [selected, setSelected] = useState<number | null>(initialVersion);
   const versions = useVersionsPage(chatbotId, page);
   const narrow = useMediaQuery('(max-width: 48em)');
   const data = versions.data;

@@ -1,15 +1,15 @@
 import { Box, ColorSwatch, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ChatbotSettings, ChatbotSettingKey } from '../../../api/contract';
 import classes from './version-diff-view.module.css';
-import type { FieldDiff, SectionDiff } from './version-diff';
+import { fieldDiffKind, type FieldDiff, type SectionDiff } from './version-diff';
 
 function valueText(value: ChatbotSettings[ChatbotSettingKey]): string {
   if (typeof value === 'boolean') return value ? 'On' : 'Off';
   return value === '' ? '(empty)' : String(value);
 }
 
-function ColourChange({ field }: { field: FieldDiff }) {
-  const swatch = (value: FieldDiff['before']) => (
+function Swatch({ value }: { value: FieldDiff['before'] }) {
+  return (
     <Group gap={6} wrap="nowrap">
       <ColorSwatch color={String(value)} size={18} aria-hidden />
       <Text size="sm" ff="monospace">
@@ -17,14 +17,30 @@ function ColourChange({ field }: { field: FieldDiff }) {
       </Text>
     </Group>
   );
+}
+
+function ColourChange({ field }: { field: FieldDiff }) {
   return (
     <Group gap="xs" wrap="wrap">
-      {swatch(field.before)}
+      <Swatch value={field.before} />
       <Text size="sm" aria-label="changed to">
         →
       </Text>
-      {swatch(field.after)}
+      <Swatch value={field.after} />
     </Group>
+  );
+}
+
+/** One setting's value as the diff shows it: a colour as its swatch, a long text with its lines kept. */
+export function SettingValue({ settingKey, value }: { settingKey: ChatbotSettingKey; value: ChatbotSettings[ChatbotSettingKey] }) {
+  const kind = fieldDiffKind(settingKey);
+  if (kind === 'colour') return <Swatch value={value} />;
+  if (kind === 'value') return <Text size="sm">{valueText(value)}</Text>;
+  // It may scroll, so a keyboard must be able to reach it.
+  return (
+    <Text size="sm" className={classes.longValue} tabIndex={0}>
+      {valueText(value)}
+    </Text>
   );
 }
 

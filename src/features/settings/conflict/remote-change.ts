@@ -1,0 +1,103 @@
+import { apiFetch } from '../../../api/client';
+import type { ChatbotSettings, VersionSummary } from '../../../api/contract';
+import { fetchVersionDetail, fetchVersions } from '../../../api/versions';
+import { lacksVersions } from '../history/use-settings-history';
+import { changedSettingKeys } from '../settings-diff';
+import { normalizeSettings } from '../settings-form-schema';
+import { loadSavedSettings } from '../settings-storage';
+import { isDetailMissing } from '../use-settings-source';
+
+/** A change to the chatbot's settings made after this form took its baseline, by anyone but this form. */
+export interface RemoteChange {
+  /** What the service (or, without Detail, this browser's last save) holds now. */
+  settings: ChatbotSettings;
+  /** Where that was read: the service's history, its Detail, or this browser's last save (another tab). */
+  seenIn: 'versions' | 'detail' | 'browser';
+  /** The versions made since the form's baseline, newest first; empty when the service keeps none. */
+  versions: VersionSummary[];
+  /** When it was saved, in ms since the epoch, where known. */
+  savedAt: number | null;
+}
+
+export interface RemoteCheck {
+  change: RemoteChange | null;
+  /** The service's newest version now (null without a history): the next check counts from it. */
+  newestVersion: number | null;
+}
+
+/** How the check reads the service; tests pass their own. */
+export interface RemoteSources {
+  versions: (chatbotId: string) => Promise<VersionSummary[]>;
+  versionSettings: (chatbotId: string, version: number) => Promise<ChatbotSettings>;
+  detail: (chatbotId: string) => Promise<ChatbotSettings>;
+  lastBrowserSave: (chatbotId: string) => { settings: ChatbotSettings; savedAt: string } | null;
+}
+
+/** Enough of the newest versions to name everyone who saved while a form was open. */
+const VERSIONS_LOOKED_AT = 20;
+
+export const serviceSources: RemoteSources = {
+  versions: async (chatbotId) => (await fetchVersions(chatbotId, 1, VERSIONS_LOOKED_AT)).List,
+  versionSettings: async (chatbotId, version) => (await fetchVersionDetail(chatbotId, version)).Settings,
+  detail: async (chatbotId) => {
+    const { serialNumber: _id, ...settings } = await apiFetch('Detail', { serialNumber: chatbotId });
+    return settings;
+  },
+  lastBrowserSave: (chatbotId) => loadSavedSettings(chatbotId),
+};
+
+function differs(baseline: ChatbotSettings, settings: ChatbotSettings): boolean {
+  return changedSettingKeys(baseline, normalizeSettings(settings)).length > 0;
+}
+
+/**
+ * Has anyone changed the settings since the form took `baseline`? Asked just before a save,
+ * so a save never silently overwrites another editor's change.
+ *
+ * - With a settings history: a version newer than `seenVersion` (the newest when the baseline
+ *   was taken) is the sign, and its snapshot tells what changed. A newer version whose settings
+ *   equal the baseline (this form's own save, or a change undone) is not a change.
+ * - Without one: a fresh Detail compared with the baseline.
+ * - Without Detail either: this browser's last save, which another tab may have made.
+ *
+ * The check and the Edit that follows are two requests: a save landing between them is not
+ * seen. The interface has no conditional Edit to close that window.
+ */
+export async function checkRemoteChange(
+  chatbotId: string,
+  baseline: ChatbotSettings,
+  seenVersion: number | null,
+  sources: RemoteSources = serviceSources,
+): Promise<RemoteCheck> {
+  let versions: VersionSummary[] | null = null;
+  try {
+    versions = await sources.versions(chatbotId);
+  } catch (error) {
+    if (!lacksVersions(error)) throw error;
+  }
+
+  if (versions) {
+    const newest = versions[0];
+    if (!newest) return { change: null, newestVersion: null };
+    if (seenVersion !== null && newest.Version <= seenVersion) return { change: null, newestVersion: newest.Version };
+    const settings = normalizeSettings(await sources.versionSettings(chatbotId, newest.Version));
+    if (!differs(baseline, settings)) return { change: null, newestVersion: newest.Version };
+    const since = seenVersion === null ? [newest] : versions.filter((version) => version.Version > seenVersion);
+    return { change: { settings, seenIn: 'versions', versions: since, savedAt: newest.CreatedAt }, newestVersion: newest.Version };
+  }
+
+  try {
+    const settings = normalizeSettings(await sources.detail(chatbotId));
+    return { change: differs(baseline, settings) ? { settings, seenIn: 'detail', versions: [], savedAt: null } : null, newestVersion: null };
+  } catch (error) {
+    if (!isDetailMissing(error)) throw error;
+  }
+
+  const saved = sources.lastBrowserSave(chatbotId);
+  if (!saved || !differs(baseline, saved.settings)) return { change: null, newestVersion: null };
+  const savedAt = Date.parse(saved.savedAt);
+  return {
+    change: { settings: normalizeSettings(saved.settings), seenIn: 'browser', versions: [], savedAt: Number.isNaN(savedAt) ? null : savedAt },
+    newestVersion: null,
+  };
+}
