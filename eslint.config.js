@@ -10,7 +10,8 @@ const FEATURES = ['connection', 'settings', 'chat', 'listings'];
 /**
  * design.md's layering, enforced: a feature never imports another feature; the shared
  * folders (api, components, lib) import no feature; api imports no component; the
- * server imports only the contract and the test-data generators from src/.
+ * server imports only the contract and the demo-data generators from src/, and those
+ * generators import only the contract (so nothing of the UI can reach the server through them).
  */
 const layering = [
   ...FEATURES.map((feature) => ({
@@ -25,8 +26,14 @@ const layering = [
   {
     target: './server',
     from: './src',
-    except: ['./api/contract', './test-data'],
-    message: 'The server imports only the contract and the test-data generators from src/.',
+    except: ['./api/contract', './demo-data'],
+    message: 'The server imports only the contract and the demo-data generators from src/ (design.md).',
+  },
+  {
+    target: './src/demo-data',
+    from: './src',
+    except: ['./api/contract', './demo-data'],
+    message: 'The demo-data generators import only the contract: the server imports them.',
   },
 ];
 

@@ -1,4 +1,4 @@
-import { createRandom } from '../src/test-data';
+import { createRandom } from '../src/demo-data';
 
 const WORDS = [
   'bright', 'spacious', 'kitchen', 'garden', 'quiet', 'street', 'close', 'to', 'schools', 'parks', 'and', 'shops',

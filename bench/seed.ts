@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
-import type { CreateListingRequest } from '../src/api/contract';
-import { DEMO_CITIES, demoListings, listingRowOf } from '../src/test-data';
+import { listingRowOf, type CreateListingRequest } from '../src/api/contract';
+import { DEMO_CITIES, demoListings } from '../src/demo-data';
 import { openDatabase } from '../server/db';
 import { createListingStore } from '../server/db/listings';
 

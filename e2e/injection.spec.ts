@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createListing } from '../src/test-data';
+import { createListing } from '../src/demo-data';
 
 /** This spec's own seeded chatbot, so nothing here disturbs another spec. */
 const BOT = 'e2e-injection';

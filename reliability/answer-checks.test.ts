@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createListingRow } from '../src/test-data';
+import { createListingRow } from '../src/demo-data';
 import { isListPage, isWholeStreamedAnswer } from './answer-checks';
 
 const frame = (object: object) => `data: ${JSON.stringify(object)}\n\n`;

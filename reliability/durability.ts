@@ -20,8 +20,8 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { call } from '../bench/api';
 import { startLocalService, type LocalService } from '../bench/service';
-import type { ChatbotDetail, CreateListingRequest, EditRequest, ListingRow, RequestOf, ResponseOf } from '../src/api/contract';
-import { createListing, createRandom, listingRowOf, type Random } from '../src/test-data';
+import { listingRowOf, type ChatbotDetail, type CreateListingRequest, type EditRequest, type ListingRow, type RequestOf, type ResponseOf } from '../src/api/contract';
+import { createListing, createRandom, type Random } from '../src/demo-data';
 import { Ledger, type CheckResult, type Effect } from './ledger';
 import { send } from './send';
 

@@ -3,6 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API_VERSION, errorEnvelopeSchema, operations, type OperationName } from '../src/api/contract';
+import { bootstrapSchema } from '../src/api/contract/bootstrap';
 import { buildApp } from './app';
 import { DEMO_SECRET_KEY, DEMO_SESSION_KEY } from './config';
 import { BOT, call, credentialsFor, failing, ok, SECRET, SESSION, startTestApp, temporaryDir, type TestApp } from './test-support';
@@ -235,6 +236,8 @@ describe('console endpoints', () => {
       sessionKey: DEMO_SESSION_KEY,
       keysHeldByServer: false,
     });
+    // What the app reads it with, to the last field.
+    expect(bootstrapSchema.strict().parse(response.json())).toEqual(response.json());
   });
 
   it('bootstrap never hands out custom keys', async () => {
@@ -308,7 +311,7 @@ describe('data directory', () => {
     const seededCount = (await ok(first.app, 'RealEstateList', { SerialNumber: BOT })).VirtualCount;
     expect(seededCount).toBe(60);
     await ok(first.app, 'Edit', { serialNumber: BOT, Name: 'Renamed before restart' });
-    const { createListing } = await import('../src/test-data');
+    const { createListing } = await import('../src/demo-data');
     const id = await ok(first.app, 'RealEstateCreate', createListing({ SerialNumber: BOT, City: 'Tulsa' }));
     await first.close({ keepData: true });
 

@@ -5,7 +5,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { operations } from '../src/api/contract';
-import { createListing } from '../src/test-data';
+import { createListing } from '../src/demo-data';
 import { temporaryDir } from './test-support';
 
 const ROOT = join(import.meta.dirname, '..');

@@ -1,4 +1,4 @@
-import { createChatbotSettings, DEMO_STAGING_OVERRIDES, demoListings } from '../src/test-data';
+import { createChatbotSettings, DEMO_STAGING_OVERRIDES, demoListings } from '../src/demo-data';
 import type { Stores } from './db';
 
 export const DEMO_LISTING_COUNT = 60;

@@ -1,5 +1,5 @@
 import { CHATBOT_SETTING_KEYS, type ChatbotSettings, type VersionDetail, type VersionSource, type VersionSummary } from '../../src/api/contract';
-import { DEMO_CHATBOT_SETTINGS } from '../../src/test-data';
+import { DEMO_CHATBOT_SETTINGS } from '../../src/demo-data';
 import type { Db } from './database';
 
 export type ChatbotStore = ReturnType<typeof createChatbotStore>;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { type OperationName } from '../../src/api/contract';
-import { createListing } from '../../src/test-data';
+import { createListing } from '../../src/demo-data';
 
 /**
  * Generated requests for the service, valid and broken, shared by the property test

@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import {
-  API_VERSION,
+import { API_VERSION,
   chatbotSettingsShape,
   domainsText,
   RGB_PATTERN,
@@ -26,13 +25,11 @@ import {
   type RequestOf,
   type ResponseOf,
   type StreamFinal,
-  type UploadReceipt,
-} from '../../src/api/contract';
-import { DEMO_CHATBOT_SETTINGS, DEMO_CITIES, demoListings } from '../../src/test-data';
+  type UploadReceipt, listingRowOf } from '../../src/api/contract';
+import { DEMO_CHATBOT_SETTINGS, DEMO_CITIES, demoListings } from '../../src/demo-data';
 import { EITHER_MESSAGE, SECRET_MESSAGE, SESSION_MESSAGE } from '../auth';
 import { defaultConfig, DEMO_CHATBOT_ID, DEMO_SECRET_KEY, DEMO_SESSION_KEY, seededChatbotIds } from '../config';
 import { describeError } from '../envelope';
-import { toListingRow } from '../listing-row';
 import { ACCEPTED_FORMATS, MEDIA_SIZE_LIMITS } from '../media-types';
 import { crossSiteMessage, hostRefusal } from '../request-guard';
 import { MODELS } from '../models';
@@ -49,7 +46,7 @@ import { DEMO_LISTING_COUNT } from '../seed';
  * the document cannot say something the contract does not. What zod cannot express (the
  * refinements: ClientAsk's rules on files, MessageLimit's -1) is said in words, beside the
  * refinement (`.meta()`) or in the operation's description here. The examples are the demo
- * data (src/test-data) as a fresh local service answers it; server/openapi tests send them.
+ * data (src/demo-data) as a fresh local service answers it; server/openapi tests send them.
  *
  * Served at GET /openapi.json (built once at start-up) and written to docs/openapi.json by
  * `npm run openapi`; a test fails when that file is out of date.
@@ -402,7 +399,7 @@ export const OPERATION_DOCS: { [Name in OperationName]: OperationDoc<Name> } = {
     summary: 'List listings',
     description: `A page of a chatbot's listings, newest first, optionally filtered by city, sale type and MLS number (exact matches). \`PageNumber\` defaults to 1 and \`PageSize\` to ${DEFAULT_PAGE_SIZE} (at most ${MAX_PAGE_SIZE}). \`VirtualCount\` is how many listings match the filters across all pages. Numbers come back as text, an unset one as "".`,
     request: LIST_REQUEST,
-    response: { List: LISTED.slice(0, LIST_REQUEST.PageSize).map(toListingRow), VirtualCount: LISTED.length },
+    response: { List: LISTED.slice(0, LIST_REQUEST.PageSize).map((listing) => listingRowOf(listing, listing.ID)), VirtualCount: LISTED.length },
     invalid: { SerialNumber: BOT, PageSize: MAX_PAGE_SIZE + 1 },
     notFound: NO_LISTING_CHATBOT,
   },

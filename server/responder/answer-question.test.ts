@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatbotSettings } from '../../src/api/contract';
-import { createChatbotSettings, createListing } from '../../src/test-data';
+import { createChatbotSettings, createListing } from '../../src/demo-data';
 import { createStores, openDatabase, type Db, type Stores } from '../db';
 import { seedChatbots } from '../seed';
 import { answerQuestion, estimateTokens, formatListing, fragmentsOf, type ListingSource } from './answer-question';

@@ -1,6 +1,5 @@
-import type { ChatbotSettings } from '../../src/api/contract';
+import { AREA_UNIT_ABBREVIATIONS, type ChatbotSettings } from '../../src/api/contract';
 import type { ListingCriteria, ListingRecord } from '../db/listings';
-import { AREA_UNIT_ABBREVIATIONS } from '../listing-row';
 import type { MediaKind } from '../media-types';
 import { parseQuery } from './parse-query';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { operations, streamFinalSchema, streamFragmentSchema, type StreamFinal } from '../../src/api/contract';
-import { createListing } from '../../src/test-data';
+import { createListing } from '../../src/demo-data';
 import { DATABASE_FILE } from '../app';
 import { sampleFile, PNG } from '../test-media';
 import { BOT, failing, ok, SECRET, sseObjects, startTestApp, type TestApp } from '../test-support';

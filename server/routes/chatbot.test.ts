@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CHATBOT_SETTING_KEYS, chatbotSettingsSchema } from '../../src/api/contract';
-import { createChatbotSettings, DEMO_CHATBOT_SETTINGS } from '../../src/test-data';
+import { createChatbotSettings, DEMO_CHATBOT_SETTINGS } from '../../src/demo-data';
 import { MODELS } from '../models';
 import { BOT, failing, ok, startTestApp, type TestApp } from '../test-support';
 

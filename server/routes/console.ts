@@ -1,14 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { Bootstrap } from '../../src/api/contract/bootstrap';
 import { DEMO_SECRET_KEY, DEMO_SESSION_KEY, seededChatbotIds, type ServiceConfig } from '../config';
-
-/** The shape the app's `bootstrapSchema` (src/api/console.ts) reads. */
-export interface Bootstrap {
-  mode: 'local' | 'proxy';
-  chatbotIds: string[];
-  secretKey?: string;
-  sessionKey?: string;
-  keysHeldByServer: boolean;
-}
 
 /**
  * What the browser learns about this server before it has any key. Only the public demo

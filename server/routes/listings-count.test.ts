@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_PAGE_SIZE, type CreateListingRequest, type ListingRow } from '../../src/api/contract';
-import { createListing } from '../../src/test-data';
+import { createListing } from '../../src/demo-data';
 import { DATABASE_FILE } from '../app';
 import { openDatabase } from '../db';
 import { createListingStore } from '../db/listings';

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { listingRowSchema, MAX_PAGE_SIZE, type CreateListingRequest } from '../../src/api/contract';
-import { createListing, demoListings, listingRowOf } from '../../src/test-data';
+import { listingRowSchema, MAX_PAGE_SIZE, type CreateListingRequest, listingRowOf } from '../../src/api/contract';
+import { createListing, demoListings } from '../../src/demo-data';
 import { BOT, failing, ok, SECRET, SESSION, startTestApp, type TestApp } from '../test-support';
 
 const OTHER = 'other-bot';

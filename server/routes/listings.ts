@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { listingRowOf } from '../../src/api/contract';
 import type { LocalContext } from '../context';
 import { notFound } from '../envelope';
-import { toListingRow } from '../listing-row';
 import { defineOperation } from './operation';
 
 export const NO_LISTING_CHATBOT = 'SerialNumber: no chatbot with this id';
@@ -31,7 +31,7 @@ export function registerListingRoutes(app: FastifyInstance, context: LocalContex
       { city: CityName?.trim() || undefined, saleType: SaleType, mlsNumber: MLSNumber?.trim() || undefined },
       { number: PageNumber ?? 1, size: PageSize ?? DEFAULT_PAGE_SIZE },
     );
-    return { List: records.map(toListingRow), VirtualCount: total };
+    return { List: records.map((listing) => listingRowOf(listing, listing.ID)), VirtualCount: total };
   });
 
   defineOperation(app, config, 'RealEstateDelete', ({ SerialNumber, Keys, KeyType }) => {

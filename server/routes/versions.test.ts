@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { VERSION_SOURCE_HEADER, versionSourceHeaderValue } from '../../src/api/contract';
-import { DEMO_CHATBOT_SETTINGS, DEMO_STAGING_OVERRIDES } from '../../src/test-data';
+import { DEMO_CHATBOT_SETTINGS, DEMO_STAGING_OVERRIDES } from '../../src/demo-data';
 import { BOT, failing, ok, SECRET, startTestApp, type TestApp } from '../test-support';
 
 let service: TestApp;

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { requestBootstrap } from './bootstrap-request';
-import type { Bootstrap } from './console-schema';
+import type { Bootstrap } from './contract/bootstrap';
 
 export type { Bootstrap };
 
@@ -12,7 +12,7 @@ export const consoleKeys = {
 export async function fetchBootstrap(signal?: AbortSignal): Promise<Bootstrap | null> {
   try {
     // The schema (and zod) stay out of the entry chunk; they download beside the request.
-    const schema = import('./console-schema');
+    const schema = import('./contract/bootstrap');
     schema.catch(() => undefined);
     const response = await requestBootstrap(signal);
     if (!response.ok) return null;

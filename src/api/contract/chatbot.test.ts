@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { createChatbotSettings } from '../../test-data';
+import { createChatbotSettings } from '../../demo-data';
 import {
   CHATBOT_SETTING_KEYS,
   detailRequestSchema,

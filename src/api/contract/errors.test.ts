@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createListing } from '../../test-data';
+import { createListing } from '../../demo-data';
 import { editRequestSchema } from './chatbot';
 import { fieldMessage, fieldOfMessage, messageOfZodError } from './errors';
 import { createListingRequestSchema } from './listings';

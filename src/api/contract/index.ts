@@ -2,6 +2,7 @@ export * from './primitives';
 export * from './chatbot';
 export * from './chat';
 export * from './listings';
+export * from './listing-row';
 export * from './files';
 export * from './versions';
 export * from './version-source';

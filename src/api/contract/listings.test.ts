@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { createListing, createListingRow, demoListings } from '../../test-data';
+import { createListing, createListingRow, demoListings } from '../../demo-data';
 import { messageOfZodError } from './errors';
 import {
   createListingRequestSchema,

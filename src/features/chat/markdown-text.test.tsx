@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen, waitFor } from '@testing-library/react';
-import { createRandom } from '../../test-data';
+import { createRandom } from '../../demo-data';
 import { createBlockSplitter, GrowingMarkdownText, MarkdownText, safeHttpUrl, splitMarkdownBlocks } from './markdown-text';
 
 function renderMarkdown(text: string) {

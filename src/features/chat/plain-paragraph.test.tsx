@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import Markdown from 'react-markdown';
-import { createRandom } from '../../test-data';
+import { createRandom } from '../../demo-data';
 import { plainParagraphOf } from './plain-paragraph';
 
 /** What react-markdown (as the chat uses it: no plugins) makes of `block`. */

@@ -1,4 +1,5 @@
-import { createListing, listingRowOf } from '../../test-data';
+import { createListing } from '../../demo-data';
+import { listingRowOf } from '../../api/contract';
 import {
   clearListingFormDraft,
   listingFormDraftKey,

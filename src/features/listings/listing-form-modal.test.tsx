@@ -1,9 +1,10 @@
 import { MantineProvider } from '@mantine/core';
+import { listingRowOf } from '../../api/contract';
 import { ModalsProvider } from '@mantine/modals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { createListing, listingRowOf } from '../../test-data';
+import { createListing } from '../../demo-data';
 import { ListingFormModal, type ListingFormTarget } from './listing-form-modal';
 import { parseListingRow } from './parse-listing-row';
 

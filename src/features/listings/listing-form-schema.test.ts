@@ -1,5 +1,5 @@
-import { createListingRequestSchema, updateListingRequestSchema, type ListingRow } from '../../api/contract';
-import { createListing, listingRowOf } from '../../test-data';
+import { createListingRequestSchema, updateListingRequestSchema, type ListingRow, listingRowOf } from '../../api/contract';
+import { createListing } from '../../demo-data';
 import {
   emptyListingFormValues,
   formPathOfServiceField,

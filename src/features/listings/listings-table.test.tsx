@@ -1,7 +1,8 @@
 import { MantineProvider } from '@mantine/core';
+import { listingRowOf } from '../../api/contract';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createListing, listingRowOf } from '../../test-data';
+import { createListing } from '../../demo-data';
 import { LISTING_COLUMNS } from './listing-columns';
 import { ListingsTable } from './listings-table';
 import { parseListingRow } from './parse-listing-row';

@@ -1,5 +1,5 @@
-import type { ListingRow } from '../../api/contract';
-import { createListing, listingRowOf } from '../../test-data';
+import { listingRowOf, type ListingRow } from '../../api/contract';
+import { createListing } from '../../demo-data';
 import {
   listingLabel,
   parseAreaUnit,

@@ -1,5 +1,5 @@
 import { editRequestSchema } from '../../api/contract';
-import { createChatbotSettings } from '../../test-data';
+import { createChatbotSettings } from '../../demo-data';
 import { buildEditRequest, changedSettingKeys, changedSettings } from './settings-diff';
 import { formToSettings, normalizeSettings, toFormValues } from './settings-form-schema';
 

@@ -1,5 +1,5 @@
 import { CHATBOT_SETTING_KEYS } from '../../api/contract';
-import { createChatbotSettings } from '../../test-data';
+import { createChatbotSettings } from '../../demo-data';
 import { SETTINGS_SECTIONS } from './setting-fields';
 import { settingsFormSchema, toFormValues, type SettingsFormValues } from './settings-form-schema';
 

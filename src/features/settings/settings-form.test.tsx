@@ -4,7 +4,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { modelListQueryOptions } from '../../api/models';
-import { createChatbotSettings } from '../../test-data';
+import { createChatbotSettings } from '../../demo-data';
 import type * as SaveBarModule from './save-bar';
 import { SettingsForm } from './settings-form';
 import type * as SectionsModule from './settings-sections';

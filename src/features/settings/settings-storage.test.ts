@@ -1,4 +1,4 @@
-import { createChatbotSettings } from '../../test-data';
+import { createChatbotSettings } from '../../demo-data';
 import {
   clearDraft,
   draftKey,

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../api/client';
 import type { ChatbotSettings, VersionSummary } from '../../../api/contract';
-import { createChatbotSettings } from '../../../test-data';
+import { createChatbotSettings } from '../../../demo-data';
 import { remoteChangeLines } from './describe-remote-change';
 import { checkRemoteChange, type RemoteSources } from './remote-change';
 

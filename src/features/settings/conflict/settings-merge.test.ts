@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CHATBOT_SETTING_KEYS, type ChatbotSettingKey, type ChatbotSettings } from '../../../api/contract';
-import { createChatbotSettings } from '../../../test-data';
+import { createChatbotSettings } from '../../../demo-data';
 import { mergeSettings, planMerge } from './settings-merge';
 
 const base = createChatbotSettings();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createChatbotSettings } from '../../../test-data';
+import { createChatbotSettings } from '../../../demo-data';
 import { copyRequest } from './copy-request';
 
 describe('copyRequest', () => {

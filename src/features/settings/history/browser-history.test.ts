@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
-import { createChatbotSettings } from '../../../test-data';
+import { createChatbotSettings } from '../../../demo-data';
 import { MAX_VERSIONS_PER_CHATBOT, openBrowserHistory } from './browser-history';
 
 let databases = 0;

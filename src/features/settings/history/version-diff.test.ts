@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHATBOT_SETTING_KEYS } from '../../../api/contract';
-import { createChatbotSettings } from '../../../test-data';
+import { createChatbotSettings } from '../../../demo-data';
 import { buildEditRequest } from '../settings-diff';
 import { diffSettings, differingKeys, fieldDiffKind, lineDiff } from './version-diff';
 

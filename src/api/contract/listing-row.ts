@@ -1,17 +1,21 @@
-import type { ListingRow } from '../src/api/contract';
-import type { ListingRecord } from './db/listings';
+import type { CreateListingRequest, ListingRow } from './listings';
 
-export const AREA_UNIT_ABBREVIATIONS = { 'Square Feet': 'sqft', 'Square Meters': 'm²' } as const;
-
-/** Numbers travel as text in the list; an unset one is "". */
+/** How the list operation shows a number: as text, and "" when unset. */
 function numberText(value: number | undefined): string {
   return value === undefined ? '' : String(value);
 }
 
-/** A listing as RealEstateList shows it (interface 2.4, "Listing as returned by the list operation"). */
-export function toListingRow(listing: ListingRecord): ListingRow {
+/** The abbreviation used in a row's Area text. */
+export const AREA_UNIT_ABBREVIATIONS = { 'Square Feet': 'sqft', 'Square Meters': 'm²' } as const;
+
+/**
+ * The element of RealEstateList's Data.List that a created listing becomes (interface 2.4,
+ * "Listing as returned by the list operation"): numbers as text, Price from the sale type,
+ * Area with its unit. The local service answers with it, and tests build expected rows with it.
+ */
+export function listingRowOf(listing: Omit<CreateListingRequest, 'SerialNumber'>, id: number): ListingRow {
   return {
-    ID: listing.ID,
+    ID: id,
     PropertyType: listing.PropertyType,
     SaleType: listing.SaleType,
     Status: listing.Status,

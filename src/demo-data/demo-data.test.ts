@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { chatbotSettingsSchema, createListingRequestSchema, listingRowSchema } from '../api/contract';
+import { chatbotSettingsSchema, createListingRequestSchema } from '../api/contract';
 import { createChatbotSettings, DEMO_CHATBOT_SETTINGS } from './chatbot-settings';
-import { createListing, createListingRow, demoListings, DEMO_CITIES, listingRowOf } from './listings';
+import { createListing, demoListings, DEMO_CITIES } from './listings';
 import { createRandom } from './random';
 
 describe('demoListings', () => {
@@ -68,22 +68,6 @@ describe('createListing', () => {
     expect(second.Url).not.toBe(first.Url);
     expect(second).toMatchObject({ City: 'Austin', Bedrooms: 3, SerialNumber: 'bot-x' });
     expect(first.SerialNumber).toBe('demo-bot');
-  });
-});
-
-describe('listingRowOf', () => {
-  it('shows numbers as text, Price by sale type, Area with its unit', () => {
-    const sale = createListing({ SaleType: 'for_sale', SalePrice: 525_000, RentPrice: undefined, Bathrooms: 2.5, BuildingArea: 1850, AreaUnit: 'Square Feet' });
-    expect(listingRowOf(sale, 7)).toMatchObject({ ID: 7, Price: '525000', Bathrooms: '2.5', Area: '1850 sqft', RentPrice: '' });
-    const rent = createListing({ SaleType: 'for_rent', RentPrice: 2100, SalePrice: undefined, BuildingArea: 172, AreaUnit: 'Square Meters', Latitude: undefined });
-    expect(listingRowOf(rent, 8)).toMatchObject({ Price: '2100', SalePrice: '', Area: '172 m²', LATITUDE: null });
-  });
-
-  it('matches the list row schema exactly', () => {
-    for (const listing of demoListings('schema-bot', 20)) {
-      expect(listingRowSchema.strict().parse(listingRowOf(listing, 1))).toEqual(listingRowOf(listing, 1));
-    }
-    expect(() => listingRowSchema.strict().parse(createListingRow())).not.toThrow();
   });
 });
 

@@ -1,4 +1,4 @@
-import type { CreateListingRequest, ListingRow } from '../api/contract';
+import { listingRowOf, type CreateListingRequest, type ListingRow } from '../api/contract';
 import { createRandom, seedOf, type Random } from './random';
 
 interface City {
@@ -158,56 +158,6 @@ export function createListing(overrides: Partial<CreateListingRequest> = {}): Cr
   const base = buildListing(serialNumber, random.int(0, 59), random, 'test');
   const mlsNumber = `TST${String(sequence).padStart(6, '0')}`;
   return { ...base, MLSNumber: mlsNumber, Url: `https://homes.example.com/test/${mlsNumber.toLowerCase()}`, ...overrides };
-}
-
-/** How the list operation shows a number: as text, and "" when unset. */
-function numberText(value: number | undefined): string {
-  return value === undefined ? '' : String(value);
-}
-
-/** The abbreviation used in a row's Area text. */
-export const AREA_UNIT_ABBREVIATIONS = { 'Square Feet': 'sqft', 'Square Meters': 'm²' } as const;
-
-/**
- * The element of RealEstateList's Data.List that a created listing becomes (what the
- * local service answers): numbers as text, Price from the sale type, Area with its unit.
- */
-export function listingRowOf(listing: CreateListingRequest, id: number): ListingRow {
-  return {
-    ID: id,
-    PropertyType: listing.PropertyType,
-    SaleType: listing.SaleType,
-    Status: listing.Status,
-    Images: JSON.stringify(listing.Images ?? []),
-    CurrencySymbol: listing.CurrencySymbol,
-    Price: numberText(listing.SaleType === 'for_sale' ? listing.SalePrice : listing.RentPrice),
-    State: listing.State ?? '',
-    City: listing.City ?? '',
-    Address: listing.Address ?? '',
-    ZIP: listing.ZIP ?? '',
-    Area: `${listing.BuildingArea} ${AREA_UNIT_ABBREVIATIONS[listing.AreaUnit]}`,
-    Bathrooms: String(listing.Bathrooms),
-    Bedrooms: String(listing.Bedrooms),
-    Url: listing.Url,
-    Tours: listing.Tours ?? '',
-    YearBuilt: String(listing.YearBuilt),
-    MLSNumber: listing.MLSNumber,
-    DaysOnMarket: String(listing.DaysOnMarket),
-    LotArea: String(listing.LotArea),
-    BuildingArea: String(listing.BuildingArea),
-    ParkingSpots: String(listing.ParkingSpots),
-    Description: listing.Description ?? '',
-    RentPrice: numberText(listing.RentPrice),
-    SpaceType: listing.SpaceType ?? '',
-    DepositFee: numberText(listing.DepositFee),
-    SalePrice: numberText(listing.SalePrice),
-    UnitAreaPrice: numberText(listing.UnitAreaPrice),
-    EstimatePrice: numberText(listing.EstimatePrice),
-    HOAMonth: numberText(listing.HOAMonth),
-    LATITUDE: listing.Latitude ?? null,
-    LONGITUDE: listing.Longitude ?? null,
-    ExtensionColumn: JSON.stringify(listing.ExtensionColumn ?? []),
-  };
 }
 
 let rowSequence = 0;
