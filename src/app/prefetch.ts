@@ -35,7 +35,7 @@ export function prefetchShell(queryClient: QueryClient): void {
 /** The listings page: the page of listings its URL shows. */
 export function prefetchListings(queryClient: QueryClient, chatbotId: string | undefined, url: string): void {
   if (!chatbotId) return;
-  const view = import('../features/listings/listing-view');
+  const view = import('../features/listings/filters/listing-view');
   Promise.all([view, ensureConnection(queryClient)])
     .then(([{ listRequestOf, readListingView }]) => {
       const request = listRequestOf(chatbotId, readListingView(new URL(url).searchParams));

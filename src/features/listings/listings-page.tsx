@@ -17,10 +17,10 @@ import { useParams } from 'react-router';
 import { listingListQueryOptions } from '../../api/listings';
 import { ErrorAlert } from '../../components/error-alert';
 import { PageLoader } from '../../components/page-loader';
-import { ColumnPicker } from './column-picker';
-import { LISTING_COLUMNS } from './listing-columns';
-import { ListingFilters, type ListingFilterValues } from './listing-filters';
-import { LazyListingFormModal, preloadListingForm } from './lazy-listing-form-modal';
+import { ColumnPicker } from './table/column-picker';
+import { LISTING_COLUMNS } from './table/listing-columns';
+import { ListingFilters, type ListingFilterValues } from './filters/listing-filters';
+import { LazyListingFormModal, preloadListingForm } from './form/lazy-listing-form-modal';
 import {
   hasFilters,
   listRequestOf,
@@ -29,13 +29,13 @@ import {
   readListingView,
   writeListingView,
   type ListingView,
-} from './listing-view';
-import { ListingsTable } from './listings-table';
+} from './filters/listing-view';
+import { ListingsTable } from './table/listings-table';
 import { listingLabel, parseListingPage, type Listing } from './parse-listing-row';
-import { useDeleteListingsAction } from './use-delete-listings-action';
-import { useHiddenColumns } from './use-hidden-columns';
-import { useListingFormTarget } from './use-listing-form-draft';
-import { useStableSearchParams } from './use-stable-search-params';
+import { useDeleteListingsAction } from './delete/use-delete-listings-action';
+import { useHiddenColumns } from './table/use-hidden-columns';
+import { useListingFormTarget } from './form/use-listing-form-draft';
+import { useStableSearchParams } from './filters/use-stable-search-params';
 
 const COLUMN_IDS = LISTING_COLUMNS.map((column) => column.id);
 const PAGE_SIZE_OPTIONS = PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));

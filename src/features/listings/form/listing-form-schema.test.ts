@@ -1,5 +1,5 @@
-import { createListingRequestSchema, updateListingRequestSchema, type ListingRow, listingRowOf } from '../../api/contract';
-import { createListing } from '../../demo-data';
+import { createListingRequestSchema, updateListingRequestSchema, type ListingRow, listingRowOf } from '../../../api/contract';
+import { createListing } from '../../../demo-data';
 import {
   emptyListingFormValues,
   formPathOfServiceField,
@@ -11,7 +11,7 @@ import {
   YEAR_BUILT_MAX,
   type ListingFormValues,
 } from './listing-form-schema';
-import { parseListingRow, type Listing } from './parse-listing-row';
+import { parseListingRow, type Listing } from '../parse-listing-row';
 
 function formValues(overrides: Partial<ListingFormValues> = {}): ListingFormValues {
   return {

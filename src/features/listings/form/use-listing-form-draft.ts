@@ -10,8 +10,8 @@ import {
   type ListingFormTarget,
 } from './listing-form-draft';
 import type { ListingFields, ListingFormValues } from './listing-form-schema';
-import type { Listing } from './parse-listing-row';
-import { useStableSearchParams } from './use-stable-search-params';
+import type { Listing } from '../parse-listing-row';
+import { useStableSearchParams } from '../filters/use-stable-search-params';
 
 /**
  * Which listing form is open, read from the URL so a reload (or a shared link) reopens it.

@@ -1,11 +1,11 @@
 import { MantineProvider } from '@mantine/core';
-import { listingRowOf } from '../../api/contract';
+import { listingRowOf } from '../../../api/contract';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createListing } from '../../demo-data';
+import { createListing } from '../../../demo-data';
 import { LISTING_COLUMNS } from './listing-columns';
 import { ListingsTable } from './listings-table';
-import { parseListingRow } from './parse-listing-row';
+import { parseListingRow } from '../parse-listing-row';
 
 type TableProps = Pick<Parameters<typeof ListingsTable>[0], 'listings' | 'selected' | 'onSelect' | 'onEdit' | 'onDelete'>;
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { httpUrl } from '../../api/contract';
+import { httpUrl } from '../../../api/contract';
 import classes from './listings-table.module.css';
 
 interface ListingThumbnailProps {

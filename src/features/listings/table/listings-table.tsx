@@ -2,7 +2,7 @@ import { ActionIcon, Checkbox, Table, VisuallyHidden } from '@mantine/core';
 import { memo, useMemo, type CSSProperties } from 'react';
 import type { ListingColumn } from './listing-columns';
 import classes from './listings-table.module.css';
-import { listingLabel, type Listing } from './parse-listing-row';
+import { listingLabel, type Listing } from '../parse-listing-row';
 import { useRowSlots } from './row-slots';
 import { cellLayouts, type CellLayout } from './sticky-columns';
 

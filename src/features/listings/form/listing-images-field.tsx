@@ -3,7 +3,7 @@ import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-r
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { TextField } from './listing-form-fields';
 import { MAX_IMAGES, type ListingFields, type ListingFormValues } from './listing-form-schema';
-import { ListingThumbnail } from './listing-thumbnail';
+import { ListingThumbnail } from '../table/listing-thumbnail';
 
 /** Image URLs in display order: the first one is the table's thumbnail. */
 export function ListingImagesField() {

@@ -1,8 +1,8 @@
 import { Button, Group } from '@mantine/core';
 import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { ErrorAlert } from '../../components/error-alert';
-import { loadOnce } from '../../lib/load-once';
-import { PageLoader } from '../../components/page-loader';
+import { ErrorAlert } from '../../../components/error-alert';
+import { loadOnce } from '../../../lib/load-once';
+import { PageLoader } from '../../../components/page-loader';
 import type * as ListingFormModule from './listing-form-modal';
 import type { ListingFormTarget } from './listing-form-modal';
 import { PlaceholderDialog } from './placeholder-dialog';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { readStoredJson, removeStored, writeStoredJson } from '../../lib/stored-json';
+import { readStoredJson, removeStored, writeStoredJson } from '../../../lib/stored-json';
 import type { ListingFormValues } from './listing-form-schema';
-import type { Listing } from './parse-listing-row';
+import type { Listing } from '../parse-listing-row';
 
 /**
  * The open listing form of one chatbot, kept in sessionStorage (this tab only, gone with it)

@@ -2,8 +2,8 @@ import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { memo, useState } from 'react';
-import { SALE_TYPES } from '../../api/contract';
-import { SALE_TYPE_LABELS } from './listing-labels';
+import { SALE_TYPES } from '../../../api/contract';
+import { SALE_TYPE_LABELS } from '../listing-labels';
 import { hasFilters, type ListingView } from './listing-view';
 
 export type ListingFilterValues = Pick<ListingView, 'city' | 'saleType' | 'mls'>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SALE_TYPES, type ListListingsRequest } from '../../api/contract';
+import { SALE_TYPES, type ListListingsRequest } from '../../../api/contract';
 
 /**
  * What the table shows (page, page size, filters) lives in the URL's search params, so a

@@ -1,10 +1,10 @@
 import { Badge } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { formatPrice } from '../../lib/format-price';
-import { AREA_UNIT_SHORT, labelOf, SALE_TYPE_LABELS, STATUS_COLORS, STATUS_LABELS } from './listing-labels';
+import { formatPrice } from '../../../lib/format-price';
+import { AREA_UNIT_SHORT, labelOf, SALE_TYPE_LABELS, STATUS_COLORS, STATUS_LABELS } from '../listing-labels';
 import { ListingThumbnail, THUMBNAIL_HEIGHT } from './listing-thumbnail';
 import classes from './listings-table.module.css';
-import { listingLabel, type Listing } from './parse-listing-row';
+import { listingLabel, type Listing } from '../parse-listing-row';
 
 /**
  * A column of the listings table. `cell` returns plain elements (no Mantine component per

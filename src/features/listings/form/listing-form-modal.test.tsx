@@ -1,12 +1,12 @@
 import { MantineProvider } from '@mantine/core';
-import { listingRowOf } from '../../api/contract';
+import { listingRowOf } from '../../../api/contract';
 import { ModalsProvider } from '@mantine/modals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { createListing } from '../../demo-data';
+import { createListing } from '../../../demo-data';
 import { ListingFormModal, type ListingFormTarget } from './listing-form-modal';
-import { parseListingRow } from './parse-listing-row';
+import { parseListingRow } from '../parse-listing-row';
 
 // jsdom has no FontFaceSet; Mantine's autosize Textarea listens on it.
 beforeAll(() => {

@@ -5,10 +5,10 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
-import { isApiError } from '../../api/client';
-import { AREA_UNITS, KEY_TYPES, LISTING_STATUSES, SALE_TYPES, SPACE_TYPES, TOURS } from '../../api/contract';
-import { useCreateListing, useUpdateListing } from '../../api/listings';
-import { useFullScreenDialog } from '../../components/use-full-screen-dialog';
+import { isApiError } from '../../../api/client';
+import { AREA_UNITS, KEY_TYPES, LISTING_STATUSES, SALE_TYPES, SPACE_TYPES, TOURS } from '../../../api/contract';
+import { useCreateListing, useUpdateListing } from '../../../api/listings';
+import { useFullScreenDialog } from '../../../components/use-full-screen-dialog';
 import { ListingExtensionField } from './listing-extension-field';
 import { NumberField, SelectField, TextareaField, TextField, fieldErrorText } from './listing-form-fields';
 import {
@@ -29,9 +29,9 @@ import {
   type ListingKeyType,
 } from './listing-form-schema';
 import { ListingImagesField } from './listing-images-field';
-import { KEY_TYPE_LABELS, SALE_TYPE_LABELS, SPACE_TYPE_LABELS, STATUS_LABELS } from './listing-labels';
+import { KEY_TYPE_LABELS, SALE_TYPE_LABELS, SPACE_TYPE_LABELS, STATUS_LABELS } from '../listing-labels';
 import type { ListingFormTarget } from './listing-form-draft';
-import { listingLabel } from './parse-listing-row';
+import { listingLabel } from '../parse-listing-row';
 import { useListingFormDraft } from './use-listing-form-draft';
 
 export type { ListingFormTarget } from './listing-form-draft';

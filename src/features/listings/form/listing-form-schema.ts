@@ -11,9 +11,9 @@ import {
   type CreateListingRequest,
   type KEY_TYPES,
   type UpdateListingRequest,
-} from '../../api/contract';
+} from '../../../api/contract';
 import type { FieldPath } from 'react-hook-form';
-import type { Listing } from './parse-listing-row';
+import type { Listing } from '../parse-listing-row';
 
 /**
  * The listing form: the contract's field schemas plus the rules a person filling the form

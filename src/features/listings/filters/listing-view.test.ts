@@ -1,4 +1,4 @@
-import { listListingsRequestSchema } from '../../api/contract';
+import { listListingsRequestSchema } from '../../../api/contract';
 import { DEFAULT_VIEW, hasFilters, listRequestOf, pageCount, readListingView, writeListingView } from './listing-view';
 
 describe('listing view in the URL', () => {

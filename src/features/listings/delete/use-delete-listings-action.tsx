@@ -2,7 +2,7 @@ import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useCallback } from 'react';
-import { useDeleteListings } from '../../api/listings';
+import { useDeleteListings } from '../../../api/listings';
 
 interface DeleteRequest {
   ids: readonly number[];

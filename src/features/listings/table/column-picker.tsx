@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconColumns } from '@tabler/icons-react';
 import { useCallback, useId, useState, type ComponentType } from 'react';
-import { loadOnce } from '../../lib/load-once';
+import { loadOnce } from '../../../lib/load-once';
 import type { ColumnPickerDropdownProps } from './column-picker-dropdown';
 
 /** The dropdown's chunk, fetched when the user points at or focuses the button, at the latest on a press. */

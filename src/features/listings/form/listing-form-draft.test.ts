@@ -1,5 +1,5 @@
-import { createListing } from '../../demo-data';
-import { listingRowOf } from '../../api/contract';
+import { createListing } from '../../../demo-data';
+import { listingRowOf } from '../../../api/contract';
 import {
   clearListingFormDraft,
   listingFormDraftKey,
@@ -8,7 +8,7 @@ import {
   saveListingFormDraft,
 } from './listing-form-draft';
 import { emptyListingFormValues } from './listing-form-schema';
-import { parseListingRow } from './parse-listing-row';
+import { parseListingRow } from '../parse-listing-row';
 
 describe('listing form draft', () => {
   it('keeps the typed values of a new listing for the form the URL names', () => {
