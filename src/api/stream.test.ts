@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { ApiError } from './client';
 import type { StreamFinal } from './contract';
 import {
@@ -331,7 +332,7 @@ describe('readAnswerBatches', () => {
   });
 
   describe('a chunk of many frames at once', () => {
-    /** Fragments whose JSON holds what could confuse reading many frames at once. */
+    /** Fragments whose JSON holds what could confuse a reader that takes many frames at once. */
     const TRICKY = ['a "},{"content":"b', 'back\\slash\\', '\\"', '}', ',', '{"content":"x"}', 'line\nfeed', '\u2028', ''];
 
     it('reads every fragment and the final object of a body that arrives whole', async () => {
@@ -456,4 +457,41 @@ describe('readAnswerStream, long answers', () => {
       expect(performance.now() - started).toBeLessThan(5000);
     }
   }, 15_000);
+});
+
+describe('readAnswerStream, any answer cut anywhere', () => {
+  /** Text as a model may write it: any character, with the ones that matter to framing made likely. */
+  const fragmentText = fc.string({
+    unit: fc.oneof(fc.constantFrom('"', '\\', '}', '{', ',', '\n', '\r', ' ', 'data: ', '\u2028', 'é', '🏠'), fc.string({ unit: 'grapheme', maxLength: 3 })),
+    maxLength: 12,
+  });
+  const answer = fc.record({
+    fragments: fc.array(fragmentText, { maxLength: 25 }),
+    format: fc.constantFrom('sse-lf', 'sse-crlf', 'sse-cr', 'bare'),
+    // Where the body is cut into network chunks, as fractions of its length.
+    cuts: fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 8 }),
+  });
+
+  function bodyOf(fragments: readonly string[], format: string, final: StreamFinal): string {
+    const objects = [...fragments.map((content) => ({ content })), final].map((value) => JSON.stringify(value));
+    if (format === 'bare') return objects.join('\n');
+    const newline = format === 'sse-crlf' ? '\r\n' : format === 'sse-cr' ? '\r' : '\n';
+    return objects.map((object) => `data: ${object}${newline}${newline}`).join('');
+  }
+
+  it('yields exactly the fragments and the final object, in every format and however the bytes are split', async () => {
+    await fc.assert(
+      fc.asyncProperty(answer, async ({ fragments, format, cuts }) => {
+        const final: StreamFinal = { QuestionID: 1, AnswerID: 2, Answer: fragments.join(''), TotalToken: 3 };
+        const bytes = encoder.encode(bodyOf(fragments, format, final));
+        const points = [...new Set(cuts.map((cut) => Math.floor(cut * bytes.length)))].sort((a, b) => a - b);
+        const chunks = [0, ...points].map((start, index) => bytes.slice(start, [...points, bytes.length][index]));
+        expect(await collect(streamOf(chunks.filter((chunk) => chunk.length > 0)))).toEqual([
+          ...fragments.map((content) => ({ type: 'fragment', content })),
+          { type: 'final', final },
+        ]);
+      }),
+      { numRuns: 300 },
+    );
+  });
 });

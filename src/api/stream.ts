@@ -1,3 +1,4 @@
+import { createParser } from 'eventsource-parser';
 import { ApiError } from './client';
 import {
   errorEnvelopeSchema,
@@ -67,24 +68,10 @@ export class StreamStalledError extends Error {
 const EXCERPT_LENGTH = 120;
 const FINAL_KEYS = Object.keys(streamFinalSchema.shape);
 
-/**
- * A run of complete SSE frames of the usual shape, one `data: ` line of JSON each, framed at
- * once by native string operations: `objects` is their JSON texts joined with commas,
- * `frames` the frames as they came, to be framed one by one should `objects` not be what it
- * seems.
- */
-interface FrameRun {
-  objects: string;
-  frames: string;
-}
-
-/** What a chunk completed: the JSON text of one object, or a run of them (SSE only). */
-type Framed = string | FrameRun;
-
 /** Splits decoded text into the JSON texts of the stream's objects, across chunk boundaries. */
 interface Framer {
   /** The objects `text` completes, in order, up to a fault in the framing (see `fault`). */
-  feed(text: string): Framed[];
+  feed(text: string): string[];
   /** Text that cannot be framed, found by the last feed: raised once its objects are handed over. */
   readonly fault: StreamFormatError | null;
   /** At the end of the body: what is left, which may be a cut-off object. */
@@ -99,138 +86,32 @@ const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 
 /**
- * The SSE format: lines end in LF, CRLF or CR; a blank line dispatches the `data:` lines
- * gathered so far, joined with LF. Comments and the other fields carry nothing we need.
- * Only the unfinished line is kept between chunks, as parts, so a long line arriving in
- * many small chunks is joined once instead of re-concatenated per chunk. Line ends are
- * found with indexOf, native code: a whole answer may arrive in one chunk, before the
- * page's JavaScript is warm, and a loop over its characters would hold the page up.
+ * Server-Sent Events, framed by eventsource-parser (line ends, multi-line data, comments and
+ * other fields as the spec says). Each event's data is one object; blank data is a keep-alive
+ * and `[DONE]` the OpenAI-style end marker, neither of which carries anything. A shortcut that
+ * read runs of frames at once was measured and removed (docs/performance.md).
  */
 class SseFramer implements Framer {
-  private lineParts: string[] = [];
-  private dataLines: string[] = [];
-  /** The previous chunk ended in CR: an LF opening the next one belongs to the same line end. */
-  private afterCarriageReturn = false;
+  private completed: string[] = [];
+  private readonly parser = createParser({
+    onEvent: ({ data }) => {
+      const trimmed = data.trim();
+      if (trimmed !== '' && trimmed !== '[DONE]') this.completed.push(data);
+    },
+  });
   readonly fault = null;
 
-  /**
-   * A chunk may carry thousands of frames (a fast service, a page busy for a while), and a
-   * loop over its lines in JavaScript that has not warmed up yet costs several milliseconds
-   * per thousand: the complete frames at its start, when they have the usual shape, are
-   * framed as one run instead (see runOf); the rest line by line.
-   */
-  feed(text: string): Framed[] {
-    const framed: Framed[] = [];
-    let rest = text;
-    if (!this.idle()) {
-      // The frame the last chunk left open is finished line by line first.
-      const end = text.indexOf('\n\n');
-      if (end === -1) return this.feedLines(text);
-      framed.push(...this.feedLines(text.slice(0, end + 2)));
-      rest = text.slice(end + 2);
-      if (!this.idle()) return framed.concat(this.feedLines(rest));
-    }
-    const run = runOf(rest);
-    if (run) {
-      framed.push(run);
-      rest = rest.slice(run.frames.length);
-    }
-    return rest === '' ? framed : framed.concat(this.feedLines(rest));
+  feed(text: string): string[] {
+    this.parser.feed(text);
+    const completed = this.completed;
+    this.completed = [];
+    return completed;
   }
 
-  /** Between frames: no line or data waiting for the rest of its frame. */
-  private idle(): boolean {
-    return this.lineParts.length === 0 && this.dataLines.length === 0 && !this.afterCarriageReturn;
-  }
-
-  /** The JSON texts of the frames `text` completes, line by line. */
-  feedLines(text: string): string[] {
-    const objects: string[] = [];
-    let lineStart = 0;
-    if (this.afterCarriageReturn && text.length > 0) {
-      this.afterCarriageReturn = false;
-      if (text.charCodeAt(0) === LF) lineStart = 1;
-    }
-    // The next CR at or after lineStart, searched again only once passed (-1: none left).
-    let nextCr = text.indexOf('\r', lineStart);
-    while (lineStart < text.length) {
-      const nextLf = text.indexOf('\n', lineStart);
-      let end: number;
-      let next: number;
-      if (nextCr !== -1 && (nextLf === -1 || nextCr < nextLf)) {
-        end = nextCr;
-        if (end + 1 === text.length) {
-          this.afterCarriageReturn = true;
-          next = end + 1;
-        } else {
-          next = text.charCodeAt(end + 1) === LF ? end + 2 : end + 1;
-        }
-        nextCr = text.indexOf('\r', end + 1);
-      } else if (nextLf !== -1) {
-        end = nextLf;
-        next = end + 1;
-      } else {
-        break;
-      }
-      const data = this.processLine(this.takeLine(text.slice(lineStart, end)));
-      if (data !== null) objects.push(data);
-      lineStart = next;
-    }
-    if (lineStart < text.length) this.lineParts.push(text.slice(lineStart));
-    return objects;
-  }
-
+  /** A body that stops without the closing blank line still delivers its last event. */
   finish(): string[] {
-    // A body that stops without the closing blank line still delivers its last frame.
-    if (this.lineParts.length > 0) this.processLine(this.takeLine(''));
-    const data = this.dispatch();
-    return data === null ? [] : [data];
+    return this.feed('\n\n');
   }
-
-  private takeLine(tail: string): string {
-    if (this.lineParts.length === 0) return tail;
-    this.lineParts.push(tail);
-    const line = this.lineParts.join('');
-    this.lineParts = [];
-    return line;
-  }
-
-  private processLine(line: string): string | null {
-    if (line === '') return this.dispatch();
-    if (line.startsWith('data:')) {
-      this.dataLines.push(line.charCodeAt(5) === 0x20 ? line.slice(6) : line.slice(5));
-      return null;
-    }
-    if (line === 'data') this.dataLines.push('');
-    return null;
-  }
-
-  private dispatch(): string | null {
-    if (this.dataLines.length === 0) return null;
-    const data = this.dataLines.length === 1 ? this.dataLines[0]! : this.dataLines.join('\n');
-    this.dataLines = [];
-    const trimmed = data.trim();
-    // `[DONE]` is the OpenAI-style end marker; blank data is a keep-alive.
-    return trimmed === '' || trimmed === '[DONE]' ? null : data;
-  }
-}
-
-/**
- * The complete frames at the start of `text` as one run, when every line up to the last
- * blank line is `data: ` and one line of JSON, and blank lines only end frames: the
- * separators between frames then become commas. Anything else (comments, other fields,
- * data over several lines, CR line ends, blank data, `[DONE]`) leaves a line feed behind or
- * makes the run invalid JSON, and is framed line by line.
- */
-function runOf(text: string): FrameRun | null {
-  if (!text.startsWith('data: ')) return null;
-  const lastBlank = text.lastIndexOf('\n\n');
-  if (lastBlank === -1) return null;
-  const frames = text.slice(0, lastBlank + 2);
-  if (frames.includes('\r')) return null;
-  const objects = frames.slice(6, -2).replaceAll('\n\ndata: ', ',');
-  if (objects.includes('\n')) return null;
-  return { objects, frames };
 }
 
 /**
@@ -335,49 +216,6 @@ function eventOfValue(value: unknown, textOf: () => string): StreamEvent {
   throw new StreamFormatError(`expected {"content": "..."} or the final object, but ${messageOfZodError(fragment.error)}`, excerpt());
 }
 
-/** Objects joined with commas, or null when they are not valid JSON (the run is then framed line by line). */
-function valuesOf(objects: string): unknown[] | null {
-  try {
-    return JSON.parse(`[${objects}]`) as unknown[];
-  } catch {
-    return null;
-  }
-}
-
-/** The JSON texts of a run's frames, one by one, as the line-by-line framing reads them. */
-function textsOf(run: FrameRun): string[] {
-  return new SseFramer().feedLines(run.frames);
-}
-
-/**
- * Bare fragments, `{"content":"..."}` exactly, one after another from the start, each
- * followed by a comma or the end. A quote inside a JSON string is escaped, so the `"},{"` of
- * the separators cannot occur inside one.
- */
-const BARE_FRAGMENTS = /(?:\{"content":"(?:[^"\\]|\\.)*"\}(?:,|$))*/y;
-const BARE_OPENING = '{"content":';
-const BARE_SEPARATOR = '"},{"content":"';
-
-/**
- * The contents of the bare fragments a run starts with, and where the objects after them
- * start. Matched and turned into one JSON array of strings by native code, thousands of
- * fragments cost no JavaScript per fragment and no object each.
- */
-function leadingFragmentsOf(objects: string): { contents: string[]; end: number } {
-  BARE_FRAGMENTS.lastIndex = 0;
-  const match = BARE_FRAGMENTS.exec(objects)?.[0] ?? '';
-  const fragments = match.endsWith(',') ? match.slice(0, -1) : match;
-  if (fragments === '') return { contents: [], end: 0 };
-  try {
-    const strings = fragments.slice(BARE_OPENING.length, -1).replaceAll(BARE_SEPARATOR, '","');
-    return { contents: JSON.parse(`[${strings}]`) as string[], end: match.length };
-  } catch {
-    // Not JSON after all (a raw control character, a bad escape): framed one by one, which
-    // words the error.
-    return { contents: [], end: 0 };
-  }
-}
-
 function isBareFragment(value: unknown): value is { content: string } {
   if (typeof value !== 'object' || value === null) return false;
   let keys = 0;
@@ -449,38 +287,18 @@ export async function* readAnswerBatches(
    * The batch of `objects`, up to the final object. A faulty object ends it: the fragments
    * before it come back with the fault, to be handed over before it is thrown.
    */
-  function batchOf(objects: Iterable<Framed>, atEnd: boolean): { batch: AnswerBatch; fault?: { error: unknown } } {
+  function batchOf(objects: readonly string[], atEnd: boolean): { batch: AnswerBatch; fault?: { error: unknown } } {
     const batch: AnswerBatch = { fragments: [] };
-    /** Adds `event`; true once it is the final object, after which nothing counts. */
-    const take = (event: StreamEvent) => {
-      if (event.type === 'final') {
-        batch.final = event.final;
-        return true;
-      }
-      batch.fragments.push(event.content);
-      fragmentCount += 1;
-      return false;
-    };
     try {
       for (const object of objects) {
-        if (typeof object === 'string') {
-          if (take(eventOf(object, atEnd, fragmentCount))) return { batch };
-          continue;
+        const event = eventOf(object, atEnd, fragmentCount);
+        if (event.type === 'final') {
+          // Nothing after the final object counts.
+          batch.final = event.final;
+          return { batch };
         }
-        const { contents, end } = leadingFragmentsOf(object.objects);
-        batch.fragments = batch.fragments.length === 0 ? contents : batch.fragments.concat(contents);
-        fragmentCount += contents.length;
-        if (end === object.objects.length) continue;
-        // The rest of the run (in an answer's last chunk, the final object) one by one.
-        const values = valuesOf(object.objects.slice(end));
-        const texts = () => textsOf(object).slice(contents.length);
-        if (values === null) {
-          for (const text of texts()) if (take(eventOf(text, false, fragmentCount))) return { batch };
-          continue;
-        }
-        for (let index = 0; index < values.length; index += 1) {
-          if (take(eventOfValue(values[index], () => texts()[index]!))) return { batch };
-        }
+        batch.fragments.push(event.content);
+        fragmentCount += 1;
       }
     } catch (error) {
       return { batch, fault: { error } };

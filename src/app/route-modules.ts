@@ -19,7 +19,7 @@ export type Area = keyof typeof areaModules;
  */
 export function areaOfPath(pathname: string, hasChatbots: boolean): Area | undefined {
   if (pathname === '/') return hasChatbots ? 'listings' : 'connection';
-  if (pathname === '/connection') return 'connection';
+  if (/^\/connection\/?$/.test(pathname)) return 'connection';
   const section = /^\/bots\/[^/]+(?:\/([^/]+))?\/?$/.exec(pathname);
   if (!section) return undefined;
   const name = section[1] ?? 'settings';
