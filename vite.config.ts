@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { chunkReport } from './build/chunk-report';
 import { compileHints } from './build/compile-hints';
 import { directImports } from './build/direct-imports';
 import { earlyEntry } from './build/early-entry';
@@ -36,6 +37,8 @@ export default defineConfig(({ command }) => ({
     earlyEntry('boot', 'src/boot.ts'),
     // Mantine's styles are imported per component: no component may be left without them.
     mantineStylesCheck('src/app/mantine-styles.css'),
+    // Which modules went into which chunk, for the landing page's check (e2e/landing-weight.spec.ts).
+    chunkReport(),
   ],
   server: {
     proxy: {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type * as ContractModule from './contract';
+import type * as ContractModule from './contract/answer-checks';
 import type { RequestOf, ResponseOf } from './contract';
 import { endpoints, SECRET_KEY_HEADER, SESSION_KEY_HEADER, type OperationName } from './contract/endpoints';
 import { fieldOfMessage } from './contract/errors';
@@ -58,7 +58,7 @@ type Contract = typeof ContractModule;
  * with the app's entry chunk (zod and the contract are a large share of it), and download
  * while that request is on the network. A failed download is tried again next time.
  */
-export const loadContract: () => Promise<Contract> = loadOnce(() => import('./contract'));
+export const loadContract: () => Promise<Contract> = loadOnce(() => import('./contract/answer-checks'));
 
 async function contractFor(name: OperationName): Promise<Contract> {
   try {

@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { CHUNK_REPORT, type ReportedChunk } from '../build/chunk-report';
+
+/**
+ * What the first page (`/`, the listings) must not download: the rules the first-load budget
+ * rests on (docs/performance.md). Read from the build's own report of which modules went into
+ * which chunk, for the scripts a cold visit really fetched.
+ */
+const KEPT_OFF_THE_LANDING_PAGE: Record<string, RegExp> = {
+  'Modal (loads with the first dialog)': /@mantine\/core\/esm\/components\/Modal\//,
+  'Popover (loads with the column chooser)': /@mantine\/core\/esm\/components\/Popover\//,
+  'floating-ui (popover positioning)': /@floating-ui\//,
+  'react-markdown (chat answers)': /node_modules\/(react-markdown|micromark|mdast-util-)/,
+};
+
+test('the landing page downloads none of what must stay off it', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const scripts = new Set<string>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.add(new URL(response.url()).pathname.slice(1));
+  });
+  await page.goto('/');
+  await expect(page.getByRole('table', { name: 'Listings' }).getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
+
+  const chunks: ReportedChunk[] = JSON.parse(readFileSync(CHUNK_REPORT, 'utf8'));
+  const loaded = chunks.filter((chunk) => scripts.has(chunk.fileName));
+  // Every script fetched is a chunk of this very build: the report is not stale.
+  expect(loaded.map((chunk) => chunk.fileName).sort()).toEqual([...scripts].filter((path) => path.startsWith('assets/')).sort());
+  const modules = loaded.flatMap((chunk) => Object.keys(chunk.modules));
+  for (const [what, pattern] of Object.entries(KEPT_OFF_THE_LANDING_PAGE)) {
+    expect(modules.filter((module) => pattern.test(module)), `${what} is on the landing page`).toEqual([]);
+  }
+  await context.close();
+});
