@@ -1,9 +1,15 @@
+import { luminance } from '@mantine/core';
+
 /**
  * Colours as the chatbot settings store them: `rgb(r,g,b)`, no spaces, each channel an
  * integer 0..255. People and colour pickers write colours in many ways (`#1c7ed6`,
  * `rgb(28, 126, 214)`, `rgba(...)`, `hsl(...)`); everything that names one opaque colour
  * is converted to that one spelling, and everything else is refused (null) so a form can
  * say so instead of storing something the widget cannot draw.
+ *
+ * The parsing is ours, not Mantine's `isColorValid`/`parseColor`: those accept rgb(256,0,0)
+ * and refuse the modern spellings (`rgb(28 126 214)`, percentages, `hsl(0.5turn ...)`) that
+ * pickers and people write.
  */
 export interface Rgb {
   r: number;
@@ -48,16 +54,11 @@ export function rgbToHex({ r, g, b }: Rgb): string {
 }
 
 /**
- * Black or white, whichever reads better on the colour (WCAG relative luminance:
- * contrast with white and with black are equal at L ≈ 0.179).
+ * Black or white, whichever reads better on the colour (WCAG relative luminance, by Mantine's
+ * colour functions: contrast with white and with black are equal at L ≈ 0.179).
  */
-export function readableTextColor({ r, g, b }: Rgb): '#000' | '#fff' {
-  const [lr, lg, lb] = [r, g, b].map((channel) => {
-    const value = channel / 255;
-    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  const luminance = 0.2126 * lr + 0.7152 * lg + 0.0722 * lb;
-  return luminance > 0.179 ? '#000' : '#fff';
+export function readableTextColor(rgb: Rgb): '#000' | '#fff' {
+  return luminance(formatRgb(rgb)) > 0.179 ? '#000' : '#fff';
 }
 
 function parseHex(text: string): Rgb | null {
