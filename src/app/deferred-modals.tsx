@@ -13,7 +13,7 @@ import { deferComponent } from './deferred-component';
  */
 
 /** Every event ModalsProvider listens to (@mantine/modals, events.ts). */
-const MODAL_EVENTS = [
+export const MODAL_EVENTS = [
   'openModal',
   'openConfirmModal',
   'openContextModal',
