@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, redirect } from 'react-router';
 import { AppLayout } from './app-layout';
+import { browserSettingsVersion } from './browser-settings-version';
 import { NotFound } from './not-found';
 import { prefetchListings, prefetchShell, startPage } from './prefetch';
 import { RouteError } from './route-error';
@@ -41,7 +42,10 @@ export function createRouter(queryClient: QueryClient) {
                 },
                 {
                   path: 'chat',
-                  lazy: () => areaModules.chat().then((m) => ({ Component: m.ChatPage })),
+                  lazy: () =>
+                    areaModules.chat().then(({ ChatPage }) => ({
+                      Component: () => <ChatPage browserSettingsVersion={browserSettingsVersion} />,
+                    })),
                 },
                 {
                   path: 'listings',

@@ -1,6 +1,7 @@
 import { Alert, Badge, Box, Button, Code, Collapse, CopyButton, Group, Loader, Paper, Table, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCode, IconCopy, IconInfoCircle, IconPlayerStop } from '@tabler/icons-react';
 import { memo, useState } from 'react';
+import { AnswerSettingsVersion } from './answer-settings-version';
 import type { AskFailure, AssistantMessage } from './chat-transcript';
 import { canRetry } from './describe-ask-failure';
 import { useLiveText, type LiveAnswer } from './live-answer';
@@ -68,8 +69,8 @@ interface DetailRow {
   value: string;
 }
 
-function detailRows(message: AssistantMessage): DetailRow[] {
-  const rows: DetailRow[] = [];
+function detailRows(message: AssistantMessage, sessionId: number): DetailRow[] {
+  const rows: DetailRow[] = [{ label: 'Session ID', value: sessionId.toString() }];
   if (message.mode === 'stream') {
     rows.push({ label: 'Question ID', value: message.questionID?.toString() ?? '—' });
     rows.push({ label: 'Answer ID', value: message.answerID?.toString() ?? '—' });
@@ -115,6 +116,9 @@ const AnswerText = memo(function AnswerText({ live, content, settled, showSource
 
 interface AssistantMessageViewProps {
   message: AssistantMessage;
+  /** The chatbot and session the answer came from. */
+  chatbotId: string;
+  sessionId: number;
   /** The text of the answer while it streams. */
   live?: LiveAnswer;
   accentColor?: string;
@@ -125,6 +129,8 @@ interface AssistantMessageViewProps {
 /** One answer: its text as it arrives, how it ended, and its ids and timings on demand. */
 export const AssistantMessageView = memo(function AssistantMessageView({
   message,
+  chatbotId,
+  sessionId,
   live,
   accentColor,
   onRetry,
@@ -241,12 +247,20 @@ export const AssistantMessageView = memo(function AssistantMessageView({
         {showDetails && settled && (
           <Table mt="xs" variant="vertical" layout="fixed" withTableBorder fz="xs" aria-label="Answer details">
             <Table.Tbody>
-              {detailRows(message).map((row) => (
+              {detailRows(message, sessionId).map((row) => (
                 <Table.Tr key={row.label}>
                   <Table.Th w={170}>{row.label}</Table.Th>
                   <Table.Td>{row.value}</Table.Td>
                 </Table.Tr>
               ))}
+              {message.settingsVersion !== undefined && (
+                <Table.Tr>
+                  <Table.Th w={170}>Settings version</Table.Th>
+                  <Table.Td>
+                    <AnswerSettingsVersion chatbotId={chatbotId} version={message.settingsVersion} />
+                  </Table.Td>
+                </Table.Tr>
+              )}
             </Table.Tbody>
           </Table>
         )}

@@ -7,29 +7,49 @@ import { useParams } from 'react-router';
 import { chatbotDetailQueryOptions } from '../../api/chatbot';
 import { ErrorAlert } from '../../components/error-alert';
 import { runWhenIdle } from '../../lib/run-when-idle';
+import type { OutgoingMessage } from './chat-store';
 import type { AnswerMode, AssistantMessage } from './chat-transcript';
 import classes from './chat-page.module.css';
 import { Composer } from './composer';
 import { warmUpMarkdown } from './markdown-text';
 import { SessionList } from './session-list';
 import { Transcript } from './transcript';
+import type { BrowserSettingsVersion } from './settings-version';
 import { useChat } from './use-chat';
+import { BrowserSettingsVersionContext, useSettingsVersionLookup } from './use-settings-version';
 
-export function ChatPage() {
+interface ChatPageProps {
+  /** Reads this browser's settings history when the service keeps none (the app hands it in). */
+  browserSettingsVersion?: BrowserSettingsVersion;
+}
+
+export function ChatPage({ browserSettingsVersion }: ChatPageProps) {
   const { botId } = useParams();
   if (!botId) return null;
-  // A different chatbot is a different set of sessions: start from a clean slate.
-  return <ChatWorkspace key={botId} chatbotId={botId} />;
+  return (
+    <BrowserSettingsVersionContext value={browserSettingsVersion}>
+      {/* A different chatbot is a different set of sessions: start from a clean slate. */}
+      <ChatWorkspace key={botId} chatbotId={botId} />
+    </BrowserSettingsVersionContext>
+  );
 }
 
 function ChatWorkspace({ chatbotId }: { chatbotId: string }) {
   const chat = useChat(chatbotId);
+  const settingsVersion = useSettingsVersionLookup(chatbotId);
   const settings = useQuery(chatbotDetailQueryOptions(chatbotId));
   const [mode, setMode] = useState<AnswerMode>('stream');
   const session = chat.activeSession;
   const sessionId = session?.id ?? null;
   const busy = sessionId !== null && chat.busySessions.has(sessionId);
-  const { newChat, retry, stop, send, liveAnswerOf } = chat;
+  const { newChat, retry, stop, liveAnswerOf } = chat;
+  const sendToStore = chat.send;
+  const send = useCallback(
+    async (message: OutgoingMessage, onPlaced?: () => void) => {
+      await sendToStore(message, onPlaced, { settingsVersion });
+    },
+    [sendToStore, settingsVersion],
+  );
   // The first answer then finds the Markdown parser warm (see warmUpMarkdown).
   useEffect(() => runWhenIdle(warmUpMarkdown), []);
 
@@ -44,9 +64,9 @@ function ChatWorkspace({ chatbotId }: { chatbotId: string }) {
 
   const retryAnswer = useCallback(
     (answer: AssistantMessage) => {
-      if (sessionId !== null) retry(sessionId, answer);
+      if (sessionId !== null) retry(sessionId, answer, settingsVersion);
     },
-    [retry, sessionId],
+    [retry, sessionId, settingsVersion],
   );
 
   // Below `md` the session list is a drawer (beside the app's navigation it would squeeze the
@@ -125,6 +145,7 @@ function ChatWorkspace({ chatbotId }: { chatbotId: string }) {
           </Text>
         )}
         <Transcript
+          chatbotId={chatbotId}
           session={session}
           settings={settings.data}
           suggestionsDisabled={busy}

@@ -209,6 +209,46 @@ describe('chat store', () => {
     }
   });
 
+  it('records the settings version on the answer when it comes, without holding the question back for it', async () => {
+    const { store, streams } = newStore();
+    let resolveVersion: (version: number | null) => void = () => {};
+    const settingsVersion = vi.fn(() => new Promise<number | null>((resolve) => (resolveVersion = resolve)));
+    const sessionId = await act(() => store.send({ content: 'Homes?', attachments: [], mode: 'stream' }, undefined, { settingsVersion }));
+    // The question went out while the version was still unknown.
+    expect(settingsVersion).toHaveBeenCalledTimes(1);
+    expect(streams.signals).toHaveLength(1);
+    expect(answerOf(store, sessionId).settingsVersion).toBeUndefined();
+
+    streams.fragment(0, 'Three homes.');
+    await act(async () => resolveVersion(4));
+    expect(answerOf(store, sessionId)).toMatchObject({ status: 'streaming', settingsVersion: 4 });
+    streams.finish(0, 'Three homes.');
+    await tick();
+    expect(answerOf(store, sessionId)).toMatchObject({ status: 'done', content: 'Three homes.', settingsVersion: 4 });
+  });
+
+  it('records no version when none is known or the lookup fails; a retry records the version of its own moment', async () => {
+    const { store, streams } = newStore();
+    const sessionId = await act(() =>
+      store.send({ content: 'Homes?', attachments: [], mode: 'stream' }, undefined, { settingsVersion: async () => null }),
+    );
+    streams.finish(0, 'Done.');
+    await tick();
+    expect(answerOf(store, sessionId)).not.toHaveProperty('settingsVersion');
+
+    await act(() => store.send({ content: 'Again?', attachments: [], mode: 'stream' }, undefined, { settingsVersion: () => Promise.reject(new Error('offline')) }));
+    streams.fragment(1, 'Par');
+    act(() => store.stop(sessionId));
+    await tick();
+    const stopped = answerOf(store, sessionId);
+    expect(stopped).toMatchObject({ status: 'stopped' });
+    expect(stopped).not.toHaveProperty('settingsVersion');
+
+    act(() => store.retry(sessionId, stopped, async () => 9));
+    await tick();
+    expect(answerOf(store, sessionId)).toMatchObject({ status: 'streaming', settingsVersion: 9 });
+  });
+
   it('keeps one store per chatbot for the life of the tab', () => {
     expect(chatStoreOf('bot-x')).toBe(chatStoreOf('bot-x'));
     expect(chatStoreOf('bot-y')).not.toBe(chatStoreOf('bot-x'));

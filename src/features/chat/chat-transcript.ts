@@ -65,6 +65,11 @@ export const assistantMessageSchema = z.object({
   firstFragmentMs: z.number().optional(),
   totalMs: z.number().optional(),
   startedAt: z.number(),
+  /**
+   * The chatbot's settings version current when the question was sent (service or browser
+   * history). Absent when neither knew one, and in transcripts stored before it was kept.
+   */
+  settingsVersion: z.int().min(1).optional(),
 });
 export type AssistantMessage = z.infer<typeof assistantMessageSchema>;
 

@@ -14,6 +14,7 @@ const FOLLOW_THRESHOLD_PX = 48;
 const NO_MESSAGES: ChatMessage[] = [];
 
 interface TranscriptProps {
+  chatbotId: string;
   session: ChatSession | null;
   settings: ChatbotDetail | undefined;
   suggestionsDisabled: boolean;
@@ -36,7 +37,16 @@ export function splitSuggestions(suggested: string | undefined): string[] {
  * first, then the questions and answers. Follows the end as answers grow, unless the
  * user has scrolled up to read.
  */
-export function Transcript({ session, settings, suggestionsDisabled, onSuggestion, onRetry, onNewChat, liveAnswerOf }: TranscriptProps) {
+export function Transcript({
+  chatbotId,
+  session,
+  settings,
+  suggestionsDisabled,
+  onSuggestion,
+  onRetry,
+  onNewChat,
+  liveAnswerOf,
+}: TranscriptProps) {
   const viewport = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const following = useRef(true);
@@ -169,20 +179,23 @@ export function Transcript({ session, settings, suggestionsDisabled, onSuggestio
               {session ? 'No messages in this session yet.' : 'Write a message to start a chat; it opens a new session.'}
             </Text>
           )}
-          {messages.map((message) =>
-            message.role === 'user' ? (
-              <UserMessageView key={message.id} message={message} colors={userColors} />
-            ) : (
-              <AssistantMessageView
-                key={message.id}
-                message={message}
-                live={message.status === 'streaming' ? liveAnswerOf(message.id) : undefined}
-                accentColor={accent}
-                onRetry={onRetry}
-                onNewChat={onNewChat}
-              />
-            ),
-          )}
+          {session &&
+            messages.map((message) =>
+              message.role === 'user' ? (
+                <UserMessageView key={message.id} message={message} colors={userColors} />
+              ) : (
+                <AssistantMessageView
+                  key={message.id}
+                  message={message}
+                  chatbotId={chatbotId}
+                  sessionId={session.id}
+                  live={message.status === 'streaming' ? liveAnswerOf(message.id) : undefined}
+                  accentColor={accent}
+                  onRetry={onRetry}
+                  onNewChat={onNewChat}
+                />
+              ),
+            )}
         </Stack>
       </Box>
       {awayFromEnd && (
