@@ -25,6 +25,7 @@ const E2E_CHATBOT_IDS = [
   'e2e-a11y',
   'e2e-layout',
   'e2e-compare',
+  'e2e-compare-b',
 ];
 
 export default defineConfig({

@@ -114,11 +114,31 @@ const AnswerText = memo(function AnswerText({ live, content, settled, showSource
   ) : null;
 });
 
+/** The figures two answers are compared by, on one line under each (Compare). */
+function AnswerSummary({ message, sessionId, chatbotId }: { message: AssistantMessage; sessionId: number; chatbotId: string }) {
+  const figures = [
+    `${message.totalToken ?? '—'} tokens`,
+    ...(message.mode === 'stream' ? [`first fragment ${formatDuration(message.firstFragmentMs)}`] : []),
+    `total ${formatDuration(message.totalMs)}`,
+    `session #${sessionId}`,
+  ];
+  return (
+    <Group gap={6} mt={6} wrap="wrap" data-testid="answer-summary">
+      <Text size="xs" c="dimmed">
+        {figures.join(' · ')}
+      </Text>
+      {message.settingsVersion !== undefined && <AnswerSettingsVersion chatbotId={chatbotId} version={message.settingsVersion} />}
+    </Group>
+  );
+}
+
 interface AssistantMessageViewProps {
   message: AssistantMessage;
   /** The chatbot and session the answer came from. */
   chatbotId: string;
   sessionId: number;
+  /** Its figures on a line of their own, not only in its details (Compare). */
+  showSummary?: boolean;
   /** The text of the answer while it streams. */
   live?: LiveAnswer;
   accentColor?: string;
@@ -131,6 +151,7 @@ export const AssistantMessageView = memo(function AssistantMessageView({
   message,
   chatbotId,
   sessionId,
+  showSummary = false,
   live,
   accentColor,
   onRetry,
@@ -202,6 +223,8 @@ export const AssistantMessageView = memo(function AssistantMessageView({
           </Group>
         </Alert>
       )}
+
+      {settled && showSummary && <AnswerSummary message={message} sessionId={sessionId} chatbotId={chatbotId} />}
 
       {settled && (
         <Group gap={4} mt={6}>

@@ -249,6 +249,33 @@ describe('chat store', () => {
     expect(answerOf(store, sessionId)).toMatchObject({ status: 'streaming', settingsVersion: 9 });
   });
 
+  it("a question asked in a new session beside the open one (Compare's) leaves the open session as it was", async () => {
+    const { store, streams } = newStore();
+    const open = await ask(store);
+    streams.finish(0, 'Done.');
+    await tick();
+
+    const beside = await act(() => store.send({ content: 'Compare this', attachments: [], mode: 'stream' }, undefined, { session: 'new' }));
+    expect(beside).not.toBe(open);
+    expect(store.getSnapshot().state.activeSessionId).toBe(open);
+    expect(store.getSnapshot().busySessions.has(beside)).toBe(true);
+
+    // Asked by number, the next question goes to that same session.
+    streams.finish(1, 'Done.');
+    await tick();
+    expect(await act(() => store.send({ content: 'And this', attachments: [], mode: 'stream' }, undefined, { session: beside }))).toBe(beside);
+    const messages = store.getSnapshot().state.sessions.find((session) => session.id === beside)!.messages;
+    expect(messages.filter((message) => message.role === 'user').map((message) => message.content)).toEqual(['Compare this', 'And this']);
+
+    // A session deleted meanwhile: the question opens a new one beside instead of vanishing.
+    streams.finish(2, 'Done.');
+    await tick();
+    act(() => store.deleteSession(beside));
+    const replacement = await act(() => store.send({ content: 'Still there?', attachments: [], mode: 'stream' }, undefined, { session: beside }));
+    expect(replacement).not.toBe(beside);
+    expect(store.getSnapshot().state.sessions.find((session) => session.id === replacement)?.messages[0]).toMatchObject({ content: 'Still there?' });
+  });
+
   it('keeps one store per chatbot for the life of the tab', () => {
     expect(chatStoreOf('bot-x')).toBe(chatStoreOf('bot-x'));
     expect(chatStoreOf('bot-y')).not.toBe(chatStoreOf('bot-x'));

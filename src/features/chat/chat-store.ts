@@ -33,6 +33,12 @@ export interface OutgoingMessage {
 export type SettingsVersionLookup = () => Promise<number | null>;
 
 export interface SendOptions {
+  /**
+   * Where to ask: the open session by default (a new one, opened, when there is none);
+   * `'new'` opens a session kept beside the open one, which stays open (Compare asks this way);
+   * a session number asks in that session (a new one beside when it no longer exists).
+   */
+  session?: number | 'new';
   settingsVersion?: SettingsVersionLookup;
 }
 
@@ -374,10 +380,13 @@ export function createChatStore(chatbotId: string, overrides: Partial<ChatStoreD
       dispatch({ type: 'sessionDeleted', sessionId });
     },
 
-    async send(message, onPlaced, { settingsVersion } = {}) {
+    async send(message, onPlaced, { session, settingsVersion } = {}) {
       const activeSessionId = state.activeSessionId;
+      const asked = typeof session === 'number' && state.sessions.some((candidate) => candidate.id === session) ? session : null;
+      const beside = session !== undefined && asked === null;
+      const existing = beside ? null : (asked ?? activeSessionId);
       // A new session opens together with its first question, in one render.
-      const sessionId = activeSessionId ?? (await openNewSession());
+      const sessionId = existing ?? (await openNewSession());
       const question: UserMessage = {
         id: newMessageId(),
         role: 'user',
@@ -389,7 +398,7 @@ export function createChatStore(chatbotId: string, overrides: Partial<ChatStoreD
       void ask(sessionId, question, message.mode, {
         settingsVersion,
         before() {
-          if (activeSessionId === null) dispatch({ type: 'sessionOpened', sessionId, now: Date.now() });
+          if (existing === null) dispatch({ type: beside ? 'sessionAdded' : 'sessionOpened', sessionId, now: Date.now() });
           dispatch({ type: 'messageAdded', sessionId, message: question });
           onPlaced?.();
         },

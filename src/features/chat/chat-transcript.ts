@@ -96,6 +96,8 @@ export type AssistantPatch = Partial<Omit<AssistantMessage, 'id' | 'role' | 'rep
 
 export type ChatAction =
   | { type: 'sessionOpened'; sessionId: number; now: number }
+  /** A session kept beside the open one (Compare's), which does not become the open one. */
+  | { type: 'sessionAdded'; sessionId: number; now: number }
   | { type: 'sessionCleared'; sessionId: number }
   | { type: 'sessionDeleted'; sessionId: number }
   | { type: 'messageAdded'; sessionId: number; message: ChatMessage }
@@ -137,6 +139,9 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
           : [{ id: action.sessionId, createdAt: action.now, messages: [] }, ...state.sessions],
       };
     }
+    case 'sessionAdded':
+      if (state.sessions.some((session) => session.id === action.sessionId)) return state;
+      return { ...state, sessions: [{ id: action.sessionId, createdAt: action.now, messages: [] }, ...state.sessions] };
     case 'sessionCleared':
       return updateSession(state, action.sessionId, (session) => ({ ...session, messages: [] }));
     case 'sessionDeleted': {

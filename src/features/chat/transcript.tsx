@@ -16,6 +16,12 @@ const NO_MESSAGES: ChatMessage[] = [];
 interface TranscriptProps {
   chatbotId: string;
   session: ChatSession | null;
+  /** Each answer's figures on a line under it (Compare). */
+  answerSummaries?: boolean;
+  /** The log's accessible name: several transcripts on one page need their own. */
+  label?: string;
+  /** What to do first, while there is no session. */
+  emptyHint?: string;
   settings: ChatbotDetail | undefined;
   suggestionsDisabled: boolean;
   onSuggestion: (text: string) => void;
@@ -40,6 +46,9 @@ export function splitSuggestions(suggested: string | undefined): string[] {
 export function Transcript({
   chatbotId,
   session,
+  answerSummaries = false,
+  label = 'Transcript',
+  emptyHint = 'Write a message to start a chat; it opens a new session.',
   settings,
   suggestionsDisabled,
   onSuggestion,
@@ -139,7 +148,7 @@ export function Transcript({
         ref={viewport}
         onScroll={onScroll}
         role="log"
-        aria-label="Transcript"
+        aria-label={label}
         tabIndex={0}
         h="100%"
         p="xs"
@@ -176,7 +185,7 @@ export function Transcript({
           )}
           {messages.length === 0 && (
             <Text size="sm" c="dimmed" ta="center" py="md">
-              {session ? 'No messages in this session yet.' : 'Write a message to start a chat; it opens a new session.'}
+              {session ? 'No messages in this session yet.' : emptyHint}
             </Text>
           )}
           {session &&
@@ -189,6 +198,7 @@ export function Transcript({
                   message={message}
                   chatbotId={chatbotId}
                   sessionId={session.id}
+                  showSummary={answerSummaries}
                   live={message.status === 'streaming' ? liveAnswerOf(message.id) : undefined}
                   accentColor={accent}
                   onRetry={onRetry}
