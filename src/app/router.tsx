@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, redirect } from 'react-router';
 import { AppLayout } from './app-layout';
-import { browserSettingsVersion } from './browser-settings-version';
 import { NotFound } from './not-found';
 import { prefetchListings, prefetchShell, startPage } from './prefetch';
 import { RouteError } from './route-error';
@@ -42,10 +41,7 @@ export function createRouter(queryClient: QueryClient) {
                 },
                 {
                   path: 'chat',
-                  lazy: () =>
-                    areaModules.chat().then(({ ChatPage }) => ({
-                      Component: () => <ChatPage browserSettingsVersion={browserSettingsVersion} />,
-                    })),
+                  lazy: () => areaModules.chat().then((m) => ({ Component: m.ChatRoute })),
                 },
                 {
                   path: 'listings',
