@@ -56,7 +56,8 @@ function ComparePane({
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Select
           aria-label={label}
-          data={chatbots}
+          // A chatbot named only in the URL is offered too, as the header's switcher does.
+          data={chatbots.includes(chatbotId) ? chatbots : [chatbotId, ...chatbots]}
           value={chatbotId}
           allowDeselect={false}
           onChange={(value) => {
