@@ -24,6 +24,8 @@ const E2E_CHATBOT_IDS = [
   'e2e-conflict',
   'e2e-a11y',
   'e2e-layout',
+  'e2e-compare',
+  'e2e-compare-b',
 ];
 
 export default defineConfig({

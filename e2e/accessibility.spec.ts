@@ -162,6 +162,28 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expectAccessible(page, 'the chat with an answer');
     });
 
+    test('chat compare with two answers, their details and a settings-changed notice', async ({ page, request }) => {
+      // The same chatbot on both sides (two sessions), so this spec touches no other chatbot.
+      await page.goto(`/bots/${BOT}/chat?compare=${BOT}`);
+      const message = page.getByRole('textbox', { name: 'Message' });
+      await expect(message).toBeVisible(AREA_LOAD);
+      await message.fill('Which homes for sale in Austin have three bedrooms?');
+      await message.press('Enter');
+      const answers = page.getByTestId('assistant-message');
+      await expect(answers).toHaveCount(2);
+      for (const answer of await answers.all()) await expect(answer).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+      // A save after the answers: each of them says the settings have changed since.
+      await request.post('/chat/Chatbot/Edit', {
+        data: { serialNumber: BOT, WelcomeMessage: `Saved after the ${colorScheme} compare answers` },
+        headers: { authorization: 'demo-secret-key' },
+      });
+      await page.reload();
+      await expect(page.getByTestId('settings-changed-notice')).toHaveCount(2, AREA_LOAD);
+      await answers.first().getByRole('button', { name: 'Details' }).click();
+      await expect(answers.first().getByTestId('settings-changed-notice')).toHaveCount(2);
+      await expectAccessible(page, 'the chat compare view');
+    });
+
     test('connection', async ({ page }) => {
       await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Connection' }).click();
       await expect(page.getByRole('button', { name: 'Test connection' })).toBeVisible(AREA_LOAD);

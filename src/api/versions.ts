@@ -5,6 +5,8 @@ export const versionKeys = {
   all: ['settings-versions'] as const,
   lists: (chatbotId: string) => [...versionKeys.all, chatbotId, 'list'] as const,
   list: (chatbotId: string, page: number, pageSize: number) => [...versionKeys.lists(chatbotId), { page, pageSize }] as const,
+  /** The newest version's number alone; under lists, so whatever refreshes the lists refreshes it. */
+  current: (chatbotId: string) => [...versionKeys.lists(chatbotId), 'current'] as const,
   detail: (chatbotId: string, version: number) => [...versionKeys.all, chatbotId, 'detail', version] as const,
 };
 

@@ -6,7 +6,7 @@
 export const areaModules = {
   connection: () => import('../features/connection/connection-page'),
   settings: () => import('../features/settings/settings-page'),
-  chat: () => import('../features/chat/chat-page'),
+  chat: () => import('./chat-route'),
   listings: () => import('../features/listings/listings-page'),
 };
 

@@ -41,7 +41,7 @@ export function createRouter(queryClient: QueryClient) {
                 },
                 {
                   path: 'chat',
-                  lazy: () => areaModules.chat().then((m) => ({ Component: m.ChatPage })),
+                  lazy: () => areaModules.chat().then((m) => ({ Component: m.ChatRoute })),
                 },
                 {
                   path: 'listings',

@@ -1,6 +1,7 @@
 import { Alert, Badge, Box, Button, Code, Collapse, CopyButton, Group, Loader, Paper, Table, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCode, IconCopy, IconInfoCircle, IconPlayerStop } from '@tabler/icons-react';
 import { memo, useState } from 'react';
+import { AnswerSettingsVersion } from './answer-settings-version';
 import type { AskFailure, AssistantMessage } from './chat-transcript';
 import { canRetry } from './describe-ask-failure';
 import { useLiveText, type LiveAnswer } from './live-answer';
@@ -68,8 +69,8 @@ interface DetailRow {
   value: string;
 }
 
-function detailRows(message: AssistantMessage): DetailRow[] {
-  const rows: DetailRow[] = [];
+function detailRows(message: AssistantMessage, sessionId: number): DetailRow[] {
+  const rows: DetailRow[] = [{ label: 'Session ID', value: sessionId.toString() }];
   if (message.mode === 'stream') {
     rows.push({ label: 'Question ID', value: message.questionID?.toString() ?? '—' });
     rows.push({ label: 'Answer ID', value: message.answerID?.toString() ?? '—' });
@@ -113,8 +114,31 @@ const AnswerText = memo(function AnswerText({ live, content, settled, showSource
   ) : null;
 });
 
+/** The figures two answers are compared by, on one line under each (Compare). */
+function AnswerSummary({ message, sessionId, chatbotId }: { message: AssistantMessage; sessionId: number; chatbotId: string }) {
+  const figures = [
+    `${message.totalToken ?? '—'} tokens`,
+    ...(message.mode === 'stream' ? [`first fragment ${formatDuration(message.firstFragmentMs)}`] : []),
+    `total ${formatDuration(message.totalMs)}`,
+    `session #${sessionId}`,
+  ];
+  return (
+    <Group gap={6} mt={6} wrap="wrap" data-testid="answer-summary">
+      <Text size="xs" c="dimmed">
+        {figures.join(' · ')}
+      </Text>
+      {message.settingsVersion !== undefined && <AnswerSettingsVersion chatbotId={chatbotId} version={message.settingsVersion} />}
+    </Group>
+  );
+}
+
 interface AssistantMessageViewProps {
   message: AssistantMessage;
+  /** The chatbot and session the answer came from. */
+  chatbotId: string;
+  sessionId: number;
+  /** Its figures on a line of their own, not only in its details (Compare). */
+  showSummary?: boolean;
   /** The text of the answer while it streams. */
   live?: LiveAnswer;
   accentColor?: string;
@@ -125,6 +149,9 @@ interface AssistantMessageViewProps {
 /** One answer: its text as it arrives, how it ended, and its ids and timings on demand. */
 export const AssistantMessageView = memo(function AssistantMessageView({
   message,
+  chatbotId,
+  sessionId,
+  showSummary = false,
   live,
   accentColor,
   onRetry,
@@ -197,6 +224,8 @@ export const AssistantMessageView = memo(function AssistantMessageView({
         </Alert>
       )}
 
+      {settled && showSummary && <AnswerSummary message={message} sessionId={sessionId} chatbotId={chatbotId} />}
+
       {settled && (
         <Group gap={4} mt={6}>
           <CopyButton value={message.content}>
@@ -241,12 +270,20 @@ export const AssistantMessageView = memo(function AssistantMessageView({
         {showDetails && settled && (
           <Table mt="xs" variant="vertical" layout="fixed" withTableBorder fz="xs" aria-label="Answer details">
             <Table.Tbody>
-              {detailRows(message).map((row) => (
+              {detailRows(message, sessionId).map((row) => (
                 <Table.Tr key={row.label}>
                   <Table.Th w={170}>{row.label}</Table.Th>
                   <Table.Td>{row.value}</Table.Td>
                 </Table.Tr>
               ))}
+              {message.settingsVersion !== undefined && (
+                <Table.Tr>
+                  <Table.Th w={170}>Settings version</Table.Th>
+                  <Table.Td>
+                    <AnswerSettingsVersion chatbotId={chatbotId} version={message.settingsVersion} />
+                  </Table.Td>
+                </Table.Tr>
+              )}
             </Table.Tbody>
           </Table>
         )}

@@ -1,35 +1,91 @@
-import { Badge, Button, Drawer, Group, Text, Title } from '@mantine/core';
+import { Badge, Button, Drawer, Group, Switch, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconMessages } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
-import { useParams } from 'react-router';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { chatbotDetailQueryOptions } from '../../api/chatbot';
+import { useConnection } from '../../api/use-connection';
 import { ErrorAlert } from '../../components/error-alert';
 import { runWhenIdle } from '../../lib/run-when-idle';
+import type { OutgoingMessage } from './chat-store';
 import type { AnswerMode, AssistantMessage } from './chat-transcript';
 import classes from './chat-page.module.css';
+import { COMPARE_PARAM, compareBotOf, defaultCompareBot, switchableChatbots } from './compare-pair';
+import { CompareView } from './compare-view';
 import { Composer } from './composer';
 import { warmUpMarkdown } from './markdown-text';
 import { SessionList } from './session-list';
 import { Transcript } from './transcript';
+import type { BrowserSettingsVersion } from './settings-version';
 import { useChat } from './use-chat';
+import { BrowserSettingsVersionContext, useSettingsVersionLookup } from './use-settings-version';
 
-export function ChatPage() {
-  const { botId } = useParams();
-  if (!botId) return null;
-  // A different chatbot is a different set of sessions: start from a clean slate.
-  return <ChatWorkspace key={botId} chatbotId={botId} />;
+interface ChatPageProps {
+  /** Reads this browser's settings history when the service keeps none (the app hands it in). */
+  browserSettingsVersion?: BrowserSettingsVersion;
 }
 
-function ChatWorkspace({ chatbotId }: { chatbotId: string }) {
+export function ChatPage({ browserSettingsVersion }: ChatPageProps) {
+  const { botId } = useParams();
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const { chatbotIds } = useConnection();
+  if (!botId) return null;
+  const chatbots = switchableChatbots(botId, chatbotIds);
+  const compareBot = compareBotOf(params, botId, chatbots);
+  const withCompare = (other: string | null) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (other === null) next.delete(COMPARE_PARAM);
+      else next.set(COMPARE_PARAM, other);
+      return next;
+    });
+  const compareSwitch = (
+    <Switch
+      label="Compare"
+      checked={compareBot !== null}
+      onChange={(event) => withCompare(event.currentTarget.checked ? defaultCompareBot(botId, chatbots) : null)}
+    />
+  );
+
+  return (
+    <BrowserSettingsVersionContext value={browserSettingsVersion}>
+      {compareBot === null ? (
+        // A different chatbot is a different set of sessions: start from a clean slate.
+        <ChatWorkspace key={botId} chatbotId={botId} compareSwitch={compareSwitch} />
+      ) : (
+        <CompareView
+          key={`${botId}\n${compareBot}`}
+          leftBotId={botId}
+          rightBotId={compareBot}
+          chatbots={chatbots}
+          // The page's chatbot is the left one, so the header's switcher names it too.
+          onLeftChange={(id) => navigate(`/bots/${encodeURIComponent(id)}/chat?${COMPARE_PARAM}=${encodeURIComponent(compareBot)}`)}
+          onRightChange={withCompare}
+          compareSwitch={compareSwitch}
+        />
+      )}
+    </BrowserSettingsVersionContext>
+  );
+}
+
+function ChatWorkspace({ chatbotId, compareSwitch }: { chatbotId: string; compareSwitch: ReactNode }) {
   const chat = useChat(chatbotId);
+  const settingsVersion = useSettingsVersionLookup(chatbotId);
   const settings = useQuery(chatbotDetailQueryOptions(chatbotId));
   const [mode, setMode] = useState<AnswerMode>('stream');
   const session = chat.activeSession;
   const sessionId = session?.id ?? null;
   const busy = sessionId !== null && chat.busySessions.has(sessionId);
-  const { newChat, retry, stop, send, liveAnswerOf } = chat;
+  const { newChat, retry, stop, liveAnswerOf } = chat;
+  const sendToStore = chat.send;
+  const send = useCallback(
+    async (message: OutgoingMessage, onPlaced?: () => void) => {
+      await sendToStore(message, onPlaced, { settingsVersion });
+    },
+    [sendToStore, settingsVersion],
+  );
   // The first answer then finds the Markdown parser warm (see warmUpMarkdown).
   useEffect(() => runWhenIdle(warmUpMarkdown), []);
 
@@ -44,9 +100,9 @@ function ChatWorkspace({ chatbotId }: { chatbotId: string }) {
 
   const retryAnswer = useCallback(
     (answer: AssistantMessage) => {
-      if (sessionId !== null) retry(sessionId, answer);
+      if (sessionId !== null) retry(sessionId, answer, settingsVersion);
     },
-    [retry, sessionId],
+    [retry, sessionId, settingsVersion],
   );
 
   // Below `md` the session list is a drawer (beside the app's navigation it would squeeze the
@@ -90,7 +146,7 @@ function ChatWorkspace({ chatbotId }: { chatbotId: string }) {
         {sessionList(openFromDrawer, newChatFromDrawer)}
       </Drawer>
       <section className={classes.conversation} aria-label="Conversation">
-        <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="xs" wrap="nowrap" miw={0}>
             <Button
               hiddenFrom="md"
@@ -106,15 +162,18 @@ function ChatWorkspace({ chatbotId }: { chatbotId: string }) {
             </Button>
             <Title order={2}>Chat</Title>
           </Group>
-          {session ? (
-            <Badge variant="light" size="lg" tt="none">
-              Session #{session.id}
-            </Badge>
-          ) : (
-            <Text size="sm" c="dimmed" truncate>
-              No session open
-            </Text>
-          )}
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            {session ? (
+              <Badge variant="light" size="lg" tt="none">
+                Session #{session.id}
+              </Badge>
+            ) : (
+              <Text size="sm" c="dimmed" truncate>
+                No session open
+              </Text>
+            )}
+            {compareSwitch}
+          </Group>
         </Group>
         {chat.createSessionError && (
           <ErrorAlert error={chat.createSessionError} title="No chat session could be opened" onRetry={startNewChat} />
@@ -125,6 +184,7 @@ function ChatWorkspace({ chatbotId }: { chatbotId: string }) {
           </Text>
         )}
         <Transcript
+          chatbotId={chatbotId}
           session={session}
           settings={settings.data}
           suggestionsDisabled={busy}

@@ -209,6 +209,73 @@ describe('chat store', () => {
     }
   });
 
+  it('records the settings version on the answer when it comes, without holding the question back for it', async () => {
+    const { store, streams } = newStore();
+    let resolveVersion: (version: number | null) => void = () => {};
+    const settingsVersion = vi.fn(() => new Promise<number | null>((resolve) => (resolveVersion = resolve)));
+    const sessionId = await act(() => store.send({ content: 'Homes?', attachments: [], mode: 'stream' }, undefined, { settingsVersion }));
+    // The question went out while the version was still unknown.
+    expect(settingsVersion).toHaveBeenCalledTimes(1);
+    expect(streams.signals).toHaveLength(1);
+    expect(answerOf(store, sessionId).settingsVersion).toBeUndefined();
+
+    streams.fragment(0, 'Three homes.');
+    await act(async () => resolveVersion(4));
+    expect(answerOf(store, sessionId)).toMatchObject({ status: 'streaming', settingsVersion: 4 });
+    streams.finish(0, 'Three homes.');
+    await tick();
+    expect(answerOf(store, sessionId)).toMatchObject({ status: 'done', content: 'Three homes.', settingsVersion: 4 });
+  });
+
+  it('records no version when none is known or the lookup fails; a retry records the version of its own moment', async () => {
+    const { store, streams } = newStore();
+    const sessionId = await act(() =>
+      store.send({ content: 'Homes?', attachments: [], mode: 'stream' }, undefined, { settingsVersion: async () => null }),
+    );
+    streams.finish(0, 'Done.');
+    await tick();
+    expect(answerOf(store, sessionId)).not.toHaveProperty('settingsVersion');
+
+    await act(() => store.send({ content: 'Again?', attachments: [], mode: 'stream' }, undefined, { settingsVersion: () => Promise.reject(new Error('offline')) }));
+    streams.fragment(1, 'Par');
+    act(() => store.stop(sessionId));
+    await tick();
+    const stopped = answerOf(store, sessionId);
+    expect(stopped).toMatchObject({ status: 'stopped' });
+    expect(stopped).not.toHaveProperty('settingsVersion');
+
+    act(() => store.retry(sessionId, stopped, async () => 9));
+    await tick();
+    expect(answerOf(store, sessionId)).toMatchObject({ status: 'streaming', settingsVersion: 9 });
+  });
+
+  it("a question asked in a new session beside the open one (Compare's) leaves the open session as it was", async () => {
+    const { store, streams } = newStore();
+    const open = await ask(store);
+    streams.finish(0, 'Done.');
+    await tick();
+
+    const beside = await act(() => store.send({ content: 'Compare this', attachments: [], mode: 'stream' }, undefined, { session: 'new' }));
+    expect(beside).not.toBe(open);
+    expect(store.getSnapshot().state.activeSessionId).toBe(open);
+    expect(store.getSnapshot().busySessions.has(beside)).toBe(true);
+
+    // Asked by number, the next question goes to that same session.
+    streams.finish(1, 'Done.');
+    await tick();
+    expect(await act(() => store.send({ content: 'And this', attachments: [], mode: 'stream' }, undefined, { session: beside }))).toBe(beside);
+    const messages = store.getSnapshot().state.sessions.find((session) => session.id === beside)!.messages;
+    expect(messages.filter((message) => message.role === 'user').map((message) => message.content)).toEqual(['Compare this', 'And this']);
+
+    // A session deleted meanwhile: the question opens a new one beside instead of vanishing.
+    streams.finish(2, 'Done.');
+    await tick();
+    act(() => store.deleteSession(beside));
+    const replacement = await act(() => store.send({ content: 'Still there?', attachments: [], mode: 'stream' }, undefined, { session: beside }));
+    expect(replacement).not.toBe(beside);
+    expect(store.getSnapshot().state.sessions.find((session) => session.id === replacement)?.messages[0]).toMatchObject({ content: 'Still there?' });
+  });
+
   it('keeps one store per chatbot for the life of the tab', () => {
     expect(chatStoreOf('bot-x')).toBe(chatStoreOf('bot-x'));
     expect(chatStoreOf('bot-y')).not.toBe(chatStoreOf('bot-x'));

@@ -26,6 +26,22 @@ export interface OutgoingMessage {
   mode: AnswerMode;
 }
 
+/**
+ * The chatbot's settings version as a question goes out: resolves to null when nobody knows
+ * one. The question does not wait for it; the answer records it when it comes.
+ */
+export type SettingsVersionLookup = () => Promise<number | null>;
+
+export interface SendOptions {
+  /**
+   * Where to ask: the open session by default (a new one, opened, when there is none);
+   * `'new'` opens a session kept beside the open one, which stays open (Compare asks this way);
+   * a session number asks in that session (a new one beside when it no longer exists).
+   */
+  session?: number | 'new';
+  settingsVersion?: SettingsVersionLookup;
+}
+
 /** What the chat page renders. A new object at every change; never changed by a fragment. */
 export interface ChatSnapshot {
   state: ChatState;
@@ -61,10 +77,11 @@ export interface ChatStore {
    * asks it; the answer carries on by itself, whatever page is open. `onPlaced` runs inside
    * the render that shows the question, before the request goes out: the composer clears
    * there, so its relayout is not left for a moment when the answer's first bytes arrive.
-   * Rejects, without calling it, when no session could be opened.
+   * Resolves with the session the question went to; rejects, without calling `onPlaced`,
+   * when no session could be opened.
    */
-  send(message: OutgoingMessage, onPlaced?: () => void): Promise<void>;
-  retry(sessionId: number, answer: AssistantMessage): void;
+  send(message: OutgoingMessage, onPlaced?: () => void, options?: SendOptions): Promise<number>;
+  retry(sessionId: number, answer: AssistantMessage, settingsVersion?: SettingsVersionLookup): void;
   stop(sessionId: number): void;
   /** Writes the transcript, with what has streamed so far, to storage now. */
   saveNow(): void;
@@ -138,6 +155,7 @@ interface AskPlacement {
   replacing?: string;
   /** Changes that belong in the same render as the new answer, before it. */
   before?: () => void;
+  settingsVersion?: SettingsVersionLookup;
 }
 
 /**
@@ -234,7 +252,7 @@ export function createChatStore(chatbotId: string, overrides: Partial<ChatStoreD
     }
   }
 
-  async function ask(sessionId: number, question: UserMessage, mode: AnswerMode, { replacing, before }: AskPlacement = {}) {
+  async function ask(sessionId: number, question: UserMessage, mode: AnswerMode, { replacing, before, settingsVersion }: AskPlacement = {}) {
     const answer: AssistantMessage = {
       id: newMessageId(),
       role: 'assistant',
@@ -259,6 +277,13 @@ export function createChatStore(chatbotId: string, overrides: Partial<ChatStoreD
     });
     const update = (patch: Partial<AssistantMessage>, priority: ChangePriority = 'now') =>
       dispatch({ type: 'answerUpdated', sessionId, messageId: answer.id, patch }, priority);
+    // Beside the question, never before it: an unknown version leaves the answer without one.
+    settingsVersion?.().then(
+      (version) => {
+        if (version !== null) update({ settingsVersion: version }, 'transition');
+      },
+      () => {},
+    );
     const started = performance.now();
     let firstFragmentMs: number | undefined;
 
@@ -355,10 +380,13 @@ export function createChatStore(chatbotId: string, overrides: Partial<ChatStoreD
       dispatch({ type: 'sessionDeleted', sessionId });
     },
 
-    async send(message, onPlaced) {
+    async send(message, onPlaced, { session, settingsVersion } = {}) {
       const activeSessionId = state.activeSessionId;
+      const asked = typeof session === 'number' && state.sessions.some((candidate) => candidate.id === session) ? session : null;
+      const beside = session !== undefined && asked === null;
+      const existing = beside ? null : (asked ?? activeSessionId);
       // A new session opens together with its first question, in one render.
-      const sessionId = activeSessionId ?? (await openNewSession());
+      const sessionId = existing ?? (await openNewSession());
       const question: UserMessage = {
         id: newMessageId(),
         role: 'user',
@@ -368,20 +396,22 @@ export function createChatStore(chatbotId: string, overrides: Partial<ChatStoreD
         sentAt: Date.now(),
       };
       void ask(sessionId, question, message.mode, {
+        settingsVersion,
         before() {
-          if (activeSessionId === null) dispatch({ type: 'sessionOpened', sessionId, now: Date.now() });
+          if (existing === null) dispatch({ type: beside ? 'sessionAdded' : 'sessionOpened', sessionId, now: Date.now() });
           dispatch({ type: 'messageAdded', sessionId, message: question });
           onPlaced?.();
         },
       });
+      return sessionId;
     },
 
-    retry(sessionId, answer) {
+    retry(sessionId, answer, settingsVersion) {
       const session = state.sessions.find((candidate) => candidate.id === sessionId);
       const question = session?.messages.find(
         (message): message is UserMessage => message.id === answer.replyTo && message.role === 'user',
       );
-      if (question) void ask(sessionId, question, answer.mode, { replacing: answer.id });
+      if (question) void ask(sessionId, question, answer.mode, { replacing: answer.id, settingsVersion });
     },
 
     stop(sessionId) {

@@ -65,6 +65,11 @@ export const assistantMessageSchema = z.object({
   firstFragmentMs: z.number().optional(),
   totalMs: z.number().optional(),
   startedAt: z.number(),
+  /**
+   * The chatbot's settings version current when the question was sent (service or browser
+   * history). Absent when neither knew one, and in transcripts stored before it was kept.
+   */
+  settingsVersion: z.int().min(1).optional(),
 });
 export type AssistantMessage = z.infer<typeof assistantMessageSchema>;
 
@@ -91,6 +96,8 @@ export type AssistantPatch = Partial<Omit<AssistantMessage, 'id' | 'role' | 'rep
 
 export type ChatAction =
   | { type: 'sessionOpened'; sessionId: number; now: number }
+  /** A session kept beside the open one (Compare's), which does not become the open one. */
+  | { type: 'sessionAdded'; sessionId: number; now: number }
   | { type: 'sessionCleared'; sessionId: number }
   | { type: 'sessionDeleted'; sessionId: number }
   | { type: 'messageAdded'; sessionId: number; message: ChatMessage }
@@ -132,6 +139,9 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
           : [{ id: action.sessionId, createdAt: action.now, messages: [] }, ...state.sessions],
       };
     }
+    case 'sessionAdded':
+      if (state.sessions.some((session) => session.id === action.sessionId)) return state;
+      return { ...state, sessions: [{ id: action.sessionId, createdAt: action.now, messages: [] }, ...state.sessions] };
     case 'sessionCleared':
       return updateSession(state, action.sessionId, (session) => ({ ...session, messages: [] }));
     case 'sessionDeleted': {

@@ -14,7 +14,14 @@ const FOLLOW_THRESHOLD_PX = 48;
 const NO_MESSAGES: ChatMessage[] = [];
 
 interface TranscriptProps {
+  chatbotId: string;
   session: ChatSession | null;
+  /** Each answer's figures on a line under it (Compare). */
+  answerSummaries?: boolean;
+  /** The log's accessible name: several transcripts on one page need their own. */
+  label?: string;
+  /** What to do first, while there is no session. */
+  emptyHint?: string;
   settings: ChatbotDetail | undefined;
   suggestionsDisabled: boolean;
   onSuggestion: (text: string) => void;
@@ -36,7 +43,19 @@ export function splitSuggestions(suggested: string | undefined): string[] {
  * first, then the questions and answers. Follows the end as answers grow, unless the
  * user has scrolled up to read.
  */
-export function Transcript({ session, settings, suggestionsDisabled, onSuggestion, onRetry, onNewChat, liveAnswerOf }: TranscriptProps) {
+export function Transcript({
+  chatbotId,
+  session,
+  answerSummaries = false,
+  label = 'Transcript',
+  emptyHint = 'Write a message to start a chat; it opens a new session.',
+  settings,
+  suggestionsDisabled,
+  onSuggestion,
+  onRetry,
+  onNewChat,
+  liveAnswerOf,
+}: TranscriptProps) {
   const viewport = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const following = useRef(true);
@@ -129,7 +148,7 @@ export function Transcript({ session, settings, suggestionsDisabled, onSuggestio
         ref={viewport}
         onScroll={onScroll}
         role="log"
-        aria-label="Transcript"
+        aria-label={label}
         tabIndex={0}
         h="100%"
         p="xs"
@@ -166,23 +185,27 @@ export function Transcript({ session, settings, suggestionsDisabled, onSuggestio
           )}
           {messages.length === 0 && (
             <Text size="sm" c="dimmed" ta="center" py="md">
-              {session ? 'No messages in this session yet.' : 'Write a message to start a chat; it opens a new session.'}
+              {session ? 'No messages in this session yet.' : emptyHint}
             </Text>
           )}
-          {messages.map((message) =>
-            message.role === 'user' ? (
-              <UserMessageView key={message.id} message={message} colors={userColors} />
-            ) : (
-              <AssistantMessageView
-                key={message.id}
-                message={message}
-                live={message.status === 'streaming' ? liveAnswerOf(message.id) : undefined}
-                accentColor={accent}
-                onRetry={onRetry}
-                onNewChat={onNewChat}
-              />
-            ),
-          )}
+          {session &&
+            messages.map((message) =>
+              message.role === 'user' ? (
+                <UserMessageView key={message.id} message={message} colors={userColors} />
+              ) : (
+                <AssistantMessageView
+                  key={message.id}
+                  message={message}
+                  chatbotId={chatbotId}
+                  sessionId={session.id}
+                  showSummary={answerSummaries}
+                  live={message.status === 'streaming' ? liveAnswerOf(message.id) : undefined}
+                  accentColor={accent}
+                  onRetry={onRetry}
+                  onNewChat={onNewChat}
+                />
+              ),
+            )}
         </Stack>
       </Box>
       {awayFromEnd && (
