@@ -74,6 +74,11 @@ export function settingLabel(key: ChatbotSettingKey): string {
   return SETTING_FIELDS[key].label;
 }
 
+/** Fields named in a sentence: "Name, Welcome message". */
+export function settingLabels(keys: readonly ChatbotSettingKey[]): string {
+  return keys.map(settingLabel).join(', ');
+}
+
 /** Messages follow the label ("is required"), so the label goes in front. */
 export function settingErrorText(label: string, message: string | undefined): string | undefined {
   return message ? `${label} ${message}` : undefined;

@@ -18,7 +18,7 @@ import { HistoryDrawer } from './history/history-drawer';
 import { getBrowserHistory } from './history/use-settings-history';
 import { SaveBar } from './save-bar';
 import { SectionNav } from './section-nav';
-import { settingErrorText, settingLabel } from './setting-fields';
+import { settingErrorText, settingLabel, settingLabels } from './setting-fields';
 import { SettingsBaselineContext } from './settings-baseline';
 import { buildEditRequest, changedSettingKeys } from './settings-diff';
 import {
@@ -227,7 +227,7 @@ export function SettingsForm({ chatbotId, saved }: SettingsFormProps) {
       notifications.show({
         color: 'green',
         title: 'Settings saved',
-        message: `Sent ${sent.length} ${sent.length === 1 ? 'field' : 'fields'}: ${sent.map(settingLabel).join(', ')}`,
+        message: `Sent ${sent.length} ${sent.length === 1 ? 'field' : 'fields'}: ${settingLabels(sent)}`,
       });
     },
     (errors) => {
@@ -235,7 +235,7 @@ export function SettingsForm({ chatbotId, saved }: SettingsFormProps) {
       notifications.show({
         color: 'red',
         title: 'Check the highlighted fields',
-        message: `Not saved: ${keys.map(settingLabel).join(', ')} ${keys.length === 1 ? 'needs' : 'need'} a fix.`,
+        message: `Not saved: ${settingLabels(keys)} ${keys.length === 1 ? 'needs' : 'need'} a fix.`,
       });
     },
   );

@@ -3,7 +3,7 @@ import { IconGitMerge } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import type { ChatbotSettingKey, ChatbotSettings } from '../../../api/contract';
 import { useFullScreenDialog } from '../../../components/use-full-screen-dialog';
-import { settingLabel } from '../setting-fields';
+import { settingLabel, settingLabels } from '../setting-fields';
 import { diffSettings } from '../history/version-diff';
 import { SettingValue, VersionDiffView } from '../history/version-diff-view';
 import { remoteChangeLines } from './describe-remote-change';
@@ -22,9 +22,6 @@ export interface ConflictModalProps {
 
 type Side = 'mine' | 'theirs';
 
-function labels(keys: readonly ChatbotSettingKey[]): string {
-  return keys.map(settingLabel).join(', ');
-}
 
 /**
  * Shown by Save when someone else changed a field this form changed too: who and when, their
@@ -80,8 +77,8 @@ export function ConflictModal({ base, mine, change, plan, onResolve, onCancel }:
             <Text size="sm" fw={600}>
               Merged without asking
             </Text>
-            {plan.onlyTheirs.length > 0 && <Text size="sm">Their change kept: {labels(plan.onlyTheirs)}</Text>}
-            {plan.onlyMine.length > 0 && <Text size="sm">Your change saved: {labels(plan.onlyMine)}</Text>}
+            {plan.onlyTheirs.length > 0 && <Text size="sm">Their change kept: {settingLabels(plan.onlyTheirs)}</Text>}
+            {plan.onlyMine.length > 0 && <Text size="sm">Your change saved: {settingLabels(plan.onlyMine)}</Text>}
           </Stack>
         )}
         <Switch label="Show their change in full" checked={showTheirs} onChange={(event) => setShowTheirs(event.currentTarget.checked)} />

@@ -1,5 +1,5 @@
 import type { VersionSummary } from '../../../api/contract';
-import { settingLabel } from '../setting-fields';
+import { settingLabels } from '../setting-fields';
 import type { RemoteChange } from './remote-change';
 
 function whoSaved(version: VersionSummary): string {
@@ -11,7 +11,7 @@ function whoSaved(version: VersionSummary): string {
 export function remoteChangeLines(change: RemoteChange, formatTime: (ms: number) => string = (ms) => new Date(ms).toLocaleString()): string[] {
   if (change.seenIn === 'versions') {
     return change.versions.map((version) => {
-      const fields = version.ChangedFields.length > 0 ? `: ${version.ChangedFields.map(settingLabel).join(', ')}` : '';
+      const fields = version.ChangedFields.length > 0 ? `: ${settingLabels(version.ChangedFields)}` : '';
       const restored = version.RestoredFrom === null ? '' : `, restoring version ${version.RestoredFrom}`;
       return `Version ${version.Version}, saved ${formatTime(version.CreatedAt)} by ${whoSaved(version)}${restored}${fields}`;
     });

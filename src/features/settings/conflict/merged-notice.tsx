@@ -2,7 +2,7 @@ import { Alert, Stack, Switch, Text } from '@mantine/core';
 import { IconGitMerge } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import type { ChatbotSettingKey, ChatbotSettings } from '../../../api/contract';
-import { settingLabel } from '../setting-fields';
+import { settingLabels } from '../setting-fields';
 import { diffSettings } from '../history/version-diff';
 import { VersionDiffView } from '../history/version-diff-view';
 import { remoteChangeLines } from './describe-remote-change';
@@ -19,9 +19,6 @@ export interface MergedSave {
   keptMine: ChatbotSettingKey[];
 }
 
-function labels(keys: readonly ChatbotSettingKey[]): string {
-  return keys.map(settingLabel).join(', ');
-}
 
 /**
  * Shown after such a save, until dismissed: a merge is never silent, even when no field needed
@@ -50,10 +47,10 @@ export function MergedNotice({ change, plan, base, keptMine, onDismiss }: Merged
             {line}
           </Text>
         ))}
-        {plan.onlyTheirs.length > 0 && <Text size="sm">Their change kept: {labels(plan.onlyTheirs)}</Text>}
-        {plan.onlyMine.length > 0 && <Text size="sm">Your change saved: {labels(plan.onlyMine)}</Text>}
-        {keptMine.length > 0 && <Text size="sm">Both changed, yours kept: {labels(keptMine)}</Text>}
-        {tookTheirs.length > 0 && <Text size="sm">Both changed, theirs taken: {labels(tookTheirs)}</Text>}
+        {plan.onlyTheirs.length > 0 && <Text size="sm">Their change kept: {settingLabels(plan.onlyTheirs)}</Text>}
+        {plan.onlyMine.length > 0 && <Text size="sm">Your change saved: {settingLabels(plan.onlyMine)}</Text>}
+        {keptMine.length > 0 && <Text size="sm">Both changed, yours kept: {settingLabels(keptMine)}</Text>}
+        {tookTheirs.length > 0 && <Text size="sm">Both changed, theirs taken: {settingLabels(tookTheirs)}</Text>}
         <Switch mt={4} label="Show their change" checked={showTheirs} onChange={(event) => setShowTheirs(event.currentTarget.checked)} />
         {showTheirs && <VersionDiffView sections={theirDiff} showUnchanged={false} />}
       </Stack>

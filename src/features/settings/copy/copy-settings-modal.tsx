@@ -8,7 +8,7 @@ import { chatbotDetailQueryOptions, useEditChatbot } from '../../../api/chatbot'
 import type { ChatbotSettingKey, ChatbotSettings } from '../../../api/contract';
 import { useConnection } from '../../../api/use-connection';
 import { ErrorAlert } from '../../../components/error-alert';
-import { SETTINGS_SECTIONS, settingLabel, type SettingsSectionId } from '../setting-fields';
+import { SETTINGS_SECTIONS, settingLabels, type SettingsSectionId } from '../setting-fields';
 import { lacksVersions } from '../history/use-settings-history';
 import { diffSettings } from '../history/version-diff';
 import { VersionDiffView } from '../history/version-diff-view';
@@ -54,7 +54,7 @@ export function CopySettingsModal({ chatbotId, saved, onClose }: CopySettingsMod
       notifications.show({ color: 'red', title: 'Settings not copied', message: error instanceof Error ? error.message : 'The copy failed.' });
       return;
     }
-    notifications.show({ color: 'green', title: `Settings copied to ${target}`, message: `Sent ${sentKeys.length} ${sentKeys.length === 1 ? 'field' : 'fields'}: ${sentKeys.map(settingLabel).join(', ')}` });
+    notifications.show({ color: 'green', title: `Settings copied to ${target}`, message: `Sent ${sentKeys.length} ${sentKeys.length === 1 ? 'field' : 'fields'}: ${settingLabels(sentKeys)}` });
     onClose();
   };
 

@@ -4,7 +4,7 @@ import { IconArrowBackUp, IconInfoCircle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import type { ChatbotSettings, VersionDetail, VersionSummary } from '../../../api/contract';
 import { ErrorAlert } from '../../../components/error-alert';
-import { settingLabel } from '../setting-fields';
+import { settingLabels } from '../setting-fields';
 import { diffSettings } from './version-diff';
 import { VersionDiffView } from './version-diff-view';
 import { useVersionDetail, useVersionsPage, VERSIONS_PAGE_SIZE, type HistoryOrigin } from './use-settings-history';
@@ -30,7 +30,7 @@ export function versionOriginText(version: Pick<VersionSummary, 'Source' | 'Rest
 function changedText(version: VersionSummary): string {
   if (version.Source === 'created') return 'First settings';
   if (version.ChangedFields.length === 0) return 'No field changed';
-  return version.ChangedFields.map(settingLabel).join(', ');
+  return settingLabels(version.ChangedFields);
 }
 
 const CURRENT = 'current';
