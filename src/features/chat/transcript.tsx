@@ -8,6 +8,7 @@ import type { AssistantMessage, ChatMessage, ChatSession } from './chat-transcri
 import type { LiveAnswer } from './live-answer';
 import { MarkdownText } from './markdown-text';
 import { UserMessageView } from './user-message-view';
+import { suggestedMessagesToList } from '../../lib/setting-lists';
 
 /** Within this many pixels of the end, the view counts as following the answer. */
 const FOLLOW_THRESHOLD_PX = 48;
@@ -29,13 +30,6 @@ interface TranscriptProps {
   onNewChat: () => void;
   /** The live text of an answer that is streaming. */
   liveAnswerOf: (messageId: string) => LiveAnswer | undefined;
-}
-
-export function splitSuggestions(suggested: string | undefined): string[] {
-  return (suggested ?? '')
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean);
 }
 
 /**
@@ -71,7 +65,7 @@ export function Transcript({
   const messages = session?.messages ?? NO_MESSAGES;
   const userColors = bubbleColors(settings?.UserMessageColor);
   const accent = bubbleColors(settings?.ChatBubbleColor)?.background;
-  const suggestions = messages.length === 0 ? splitSuggestions(settings?.SuggestedMessage) : [];
+  const suggestions = messages.length === 0 ? suggestedMessagesToList(settings?.SuggestedMessage ?? '') : [];
 
   useLayoutEffect(() => {
     const element = viewport.current;

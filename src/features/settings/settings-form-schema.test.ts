@@ -1,4 +1,5 @@
-import { CHATBOT_SETTING_KEYS } from '../../api/contract';
+import { listToDomains } from '../../lib/setting-lists';
+import { CHATBOT_SETTING_KEYS, domainsText } from '../../api/contract';
 import { createChatbotSettings } from '../../demo-data';
 import { SETTINGS_SECTIONS } from './setting-fields';
 import { settingsFormSchema, toFormValues, type SettingsFormValues } from './settings-form-schema';
@@ -92,5 +93,11 @@ describe('toFormValues', () => {
     const values = toFormValues(createChatbotSettings({ SuggestedMessage: 'One\nTwo', Domains: 'a.example.com,b.example.com' }));
     expect(values.SuggestedMessage).toEqual(['One', 'Two']);
     expect(values.Domains).toEqual(['a.example.com', 'b.example.com']);
+  });
+});
+
+describe('the domains list', () => {
+  it('is written as the contract accepts it', () => {
+    expect(domainsText.safeParse(listToDomains(['example.com', ' shop.example.co.uk '])).success).toBe(true);
   });
 });

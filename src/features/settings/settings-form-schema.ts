@@ -8,7 +8,7 @@ import {
 } from '../../api/contract';
 import type { SettingsCandidate } from './settings-diff';
 import { SETTING_FIELDS } from './setting-fields';
-import { domainsToList, listToDomains, listToSuggestedMessages, suggestedMessagesToList } from './setting-lists';
+import { domainsToList, listToDomains, listToSuggestedMessages, suggestedMessagesToList } from '../../lib/setting-lists';
 
 /**
  * The settings form: the contract's field schemas (the same ones the service checks), with
