@@ -14,10 +14,10 @@ describe('earlyEntry', () => {
     expect(config.build.rolldownOptions.input).toEqual({ index: 'index.html', boot: 'src/boot.ts' });
   });
 
-  it('loads the entry chunk with an async module script at the top of the head', () => {
+  it('loads the entry chunk with an async module script at the end of the head, after the stylesheets', () => {
     const tags = handler('', context({ 'assets/boot-1.js': { type: 'chunk', isEntry: true, name: 'boot', fileName: 'assets/boot-1.js' } }));
     expect(tags).toEqual([
-      { tag: 'script', attrs: { type: 'module', async: true, crossorigin: true, src: '/assets/boot-1.js' }, injectTo: 'head-prepend' },
+      { tag: 'script', attrs: { type: 'module', async: true, crossorigin: true, src: '/assets/boot-1.js' }, injectTo: 'head' },
     ]);
   });
 

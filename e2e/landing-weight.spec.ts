@@ -39,3 +39,14 @@ test('the landing page downloads none of what must stay off it', async ({ browse
   }
   await context.close();
 });
+
+test('the page starts loading route code only after its own stylesheet, so the page styles come last', async ({ request }) => {
+  const html = await (await request.get('/')).text();
+  const tags = html.match(/<(?:script|link)\b[^>]*>/g) ?? [];
+  const lastStylesheet = tags.findLastIndex((tag) => /rel="?stylesheet/.test(tag));
+  // Every async module script (the early entry, which imports the open page and its styles).
+  const asyncScripts = tags.flatMap((tag, index) => (/<script\b[^>]*\basync\b/.test(tag) ? [index] : []));
+  expect(lastStylesheet).toBeGreaterThanOrEqual(0);
+  expect(asyncScripts.length).toBeGreaterThan(0);
+  for (const index of asyncScripts) expect(index, tags[index]).toBeGreaterThan(lastStylesheet);
+});
