@@ -24,6 +24,7 @@ const E2E_CHATBOT_IDS = [
   'e2e-conflict',
   'e2e-a11y',
   'e2e-layout',
+  'e2e-listings-scale',
 ];
 
 export default defineConfig({

@@ -36,6 +36,7 @@ import { useDeleteListingsAction } from './delete/use-delete-listings-action';
 import { useHiddenColumns } from './table/use-hidden-columns';
 import { useListingFormTarget } from './form/use-listing-form-draft';
 import { useStableSearchParams } from './filters/use-stable-search-params';
+import { ViewsButton } from './views/views-button';
 
 const COLUMN_IDS = LISTING_COLUMNS.map((column) => column.id);
 const PAGE_SIZE_OPTIONS = PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
@@ -55,7 +56,14 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
   const queryClient = useQueryClient();
 
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
-  const { hidden, setColumnVisible } = useHiddenColumns(COLUMN_IDS);
+  const remembered = useHiddenColumns(COLUMN_IDS);
+  // A link or a saved view names its columns in the URL; otherwise this device's choice applies.
+  const urlColumns = view.columns?.join(',');
+  const hidden = useMemo(() => {
+    if (urlColumns === undefined) return remembered.hidden;
+    const shown = new Set(urlColumns.split(','));
+    return new Set(COLUMN_IDS.filter((id) => !shown.has(id)));
+  }, [urlColumns, remembered.hidden]);
   const { confirmDelete, isDeleting } = useDeleteListingsAction(chatbotId);
   const filters = useMemo(() => ({ city, saleType, mls }), [city, saleType, mls]);
 
@@ -76,7 +84,9 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
       setSearchParams(
         (current) => {
           const next = { ...readListingView(current), ...patch };
-          if (!('page' in patch)) next.page = 1;
+          // Showing other columns is still the same page of the same listings.
+          const columnsOnly = Object.keys(patch).every((key) => key === 'columns');
+          if (!('page' in patch) && !columnsOnly) next.page = 1;
           return writeListingView(next);
         },
         { ...options, defaultShouldRevalidate: false },
@@ -128,6 +138,24 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
   );
   const deleteSelected = useCallback(() => confirmDelete({ ids: [...selected], onDeleted: forget }), [confirmDelete, selected, forget]);
   const changeFilters = useCallback((patch: Partial<ListingFilterValues>) => changeView(patch), [changeView]);
+  const { replaceHidden } = remembered;
+  const setColumnVisible = useCallback(
+    (id: string, visible: boolean) => {
+      const next = new Set(hidden);
+      if (visible) next.delete(id);
+      else next.add(id);
+      // The choice is remembered on this device, and a URL that names columns follows it.
+      replaceHidden(next);
+      if (urlColumns !== undefined) changeView({ columns: COLUMN_IDS.filter((column) => !next.has(column)) }, { replace: true });
+    },
+    [hidden, replaceHidden, urlColumns, changeView],
+  );
+  const shownColumnIds = useMemo(() => COLUMN_IDS.filter((id) => !hidden.has(id)), [hidden]);
+  // Without the page, so paging does not re-render the header.
+  const viewOnScreen = useMemo(
+    (): ListingView => ({ page: 1, size, city, saleType, mls, columns: urlColumns === undefined ? undefined : urlColumns.split(',').filter(Boolean) }),
+    [size, city, saleType, mls, urlColumns],
+  );
 
   const visibleColumns = useMemo(() => LISTING_COLUMNS.filter((column) => !hidden.has(column.id)), [hidden]);
   const filtered = hasFilters(view);
@@ -136,7 +164,14 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
 
   return (
     <Stack gap="md">
-      <ListingsHeader hidden={hidden} onColumnChange={setColumnVisible} onCreate={create} />
+      <ListingsHeader
+        chatbotId={chatbotId}
+        view={viewOnScreen}
+        shownColumns={shownColumnIds}
+        hidden={hidden}
+        onColumnChange={setColumnVisible}
+        onCreate={create}
+      />
       <ListingFilters filters={filters} onChange={changeFilters} />
       <SelectionBar count={selected.size} isDeleting={isDeleting} onClear={clearSelection} onDelete={deleteSelected} />
 
@@ -254,10 +289,16 @@ const preloadForm = () => void preloadListingForm().catch(() => undefined);
 
 /** The title and the actions that do not depend on the page shown: not re-rendered by paging. */
 const ListingsHeader = memo(function ListingsHeader({
+  chatbotId,
+  view,
+  shownColumns,
   hidden,
   onColumnChange,
   onCreate,
 }: {
+  chatbotId: string;
+  view: ListingView;
+  shownColumns: readonly string[];
   hidden: ReadonlySet<string>;
   onColumnChange: (id: string, visible: boolean) => void;
   onCreate: () => void;
@@ -266,6 +307,7 @@ const ListingsHeader = memo(function ListingsHeader({
     <Group justify="space-between" wrap="wrap">
       <Title order={2}>Listings</Title>
       <Group gap="sm">
+        <ViewsButton chatbotId={chatbotId} current={view} shownColumns={shownColumns} />
         <ColumnPicker hidden={hidden} onChange={onColumnChange} />
         <Button leftSection={<IconPlus size={18} />} onClick={onCreate} onPointerEnter={preloadForm} onFocus={preloadForm}>
           Create listing
