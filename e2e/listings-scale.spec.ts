@@ -1,10 +1,30 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /** This file's own seeded chatbot (~60 listings in six cities, both sale types). */
 const BOT = 'e2e-listings-scale';
 const LISTINGS = `/bots/${BOT}/listings`;
 const WCAG_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const SESSION = { 'chatrobot-sessionkey': 'demo-session-key' };
+
+interface Row {
+  ID: number;
+  Status: string;
+  Address: string;
+  [field: string]: unknown;
+}
+
+/** The chatbot's listings as the service lists them (one page of `size`, or all of them). */
+async function listedRows(request: APIRequestContext, page = 1, size = 100): Promise<Row[]> {
+  const response = await request.post('/chat/Chatbot/RealEstateList', {
+    data: { SerialNumber: BOT, PageNumber: page, PageSize: size },
+    headers: SESSION,
+  });
+  expect(response.ok()).toBe(true);
+  const body = (await response.json()) as { Data: { List: Row[]; VirtualCount: number } };
+  expect(body.Data.VirtualCount).toBeLessThanOrEqual(100);
+  return body.Data.List;
+}
 
 function listingsTable(page: Page): Locator {
   return page.getByRole('table', { name: 'Listings' });
@@ -133,6 +153,48 @@ test.describe('saved views', () => {
   });
 });
 
+test.describe('bulk status', () => {
+  test('Set status on 3 rows across two pages changes exactly those three, and nothing else of them', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const before = await listedRows(request);
+    // Two listings of the first page of 10 and one of the second, none Sold yet.
+    const firstPage = (await listedRows(request, 1, 10)).filter((row) => row.Status !== 'Sold').slice(0, 2);
+    const secondPage = (await listedRows(request, 2, 10)).filter((row) => row.Status !== 'Sold').slice(0, 1);
+    const chosen = [...firstPage, ...secondPage];
+    expect(chosen).toHaveLength(3);
+
+    await openListings(page, '?size=10');
+    for (const row of firstPage) await page.getByRole('checkbox', { name: `Select ${row.Address}`, exact: true }).check();
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect(page).toHaveURL(/[?&]page=2\b/);
+    await settled(page);
+    await page.getByRole('checkbox', { name: `Select ${secondPage[0]!.Address}`, exact: true }).check();
+    await expect(page.getByText('3 listings selected')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Set status' }).click();
+    const dialog = await openedDialog(page, 'Set the status of 3 listings');
+    await expect(dialog.getByRole('button', { name: 'Choose a status' })).toBeDisabled();
+    await dialog.getByRole('radio', { name: 'Sold' }).check();
+    await dialog.getByRole('button', { name: 'Set 3 listings to Sold' }).click();
+    await expect(dialog.getByText('Changed 3 listings to Sold.')).toBeVisible();
+    await expectAccessible(page, 'the status change result');
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(dialog).toBeHidden();
+
+    const after = await listedRows(request);
+    const chosenIds = new Set(chosen.map((row) => row.ID));
+    expect(after).toHaveLength(before.length);
+    for (const row of before) {
+      const now = after.find((candidate) => candidate.ID === row.ID);
+      // The three are Sold with every other field as it was; the rest are untouched.
+      expect(now, `listing ${row.ID}`).toEqual(chosenIds.has(row.ID) ? { ...row, Status: 'Sold' } : row);
+    }
+    // The table shows it too, without a reload.
+    const soldRow = dataRows(page).filter({ has: page.getByRole('checkbox', { name: `Select ${secondPage[0]!.Address}`, exact: true }) });
+    await expect(soldRow.getByText('Sold', { exact: true })).toBeVisible();
+  });
+});
+
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`views and bulk status pass axe, ${colorScheme} scheme`, () => {
     test.use({ colorScheme });
@@ -156,6 +218,18 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expectAccessible(page, 'the saved-views dialog');
       await manage.getByRole('button', { name: `Delete Everything (${colorScheme})` }).click();
       await expectAccessible(page, 'the saved-views dialog asking to delete');
+    });
+
+    test('the Set status dialog', async ({ page }) => {
+      await openListings(page);
+      await dataRows(page).first().getByRole('checkbox').check();
+      await page.getByRole('button', { name: 'Set status' }).click();
+      const dialog = await openedDialog(page, 'Set the status of 1 listing');
+      await dialog.getByRole('radio', { name: 'Pre-market' }).check();
+      await expect(dialog.getByRole('button', { name: 'Set 1 listing to Pre-market' })).toBeEnabled();
+      await expectAccessible(page, 'the Set status dialog');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toBeHidden();
     });
   });
 }

@@ -10,9 +10,9 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconFilterOff, IconHomePlus, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconFilterOff, IconHomePlus, IconPlus, IconTag, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { memo, useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { listingListQueryOptions } from '../../api/listings';
 import { ErrorAlert } from '../../components/error-alert';
@@ -37,6 +37,7 @@ import { useHiddenColumns } from './table/use-hidden-columns';
 import { useListingFormTarget } from './form/use-listing-form-draft';
 import { useStableSearchParams } from './filters/use-stable-search-params';
 import { ViewsButton } from './views/views-button';
+import { LazyBulkStatusDialog, preloadBulkStatusDialog } from './status/lazy-bulk-status-dialog';
 
 const COLUMN_IDS = LISTING_COLUMNS.map((column) => column.id);
 const PAGE_SIZE_OPTIONS = PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
@@ -69,6 +70,12 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
 
   const listings = useMemo(() => (query.data ? parseListingPage(query.data.List) : []), [query.data]);
   const { formTarget, openForm: setFormTarget, closeForm } = useListingFormTarget(chatbotId, listings);
+  // The listings of every page shown, newest copy, so an action on a selection across pages has their fields.
+  const shownListings = useRef(new Map<number, Listing>());
+  useEffect(() => {
+    for (const listing of listings) shownListings.current.set(listing.ID, listing);
+  }, [listings]);
+  const [statusTarget, setStatusTarget] = useState<{ listings: Listing[]; missing: number } | null>(null);
   const total = query.data?.VirtualCount ?? 0;
   const pages = pageCount(total, size);
   const stale = query.isPlaceholderData;
@@ -137,6 +144,18 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
     [confirmDelete, forget],
   );
   const deleteSelected = useCallback(() => confirmDelete({ ids: [...selected], onDeleted: forget }), [confirmDelete, selected, forget]);
+  const setStatusOfSelected = useCallback(() => {
+    const found: Listing[] = [];
+    for (const id of selected) {
+      const listing = shownListings.current.get(id);
+      if (listing) found.push(listing);
+    }
+    setStatusTarget({ listings: found, missing: selected.size - found.length });
+  }, [selected]);
+  const closeStatus = useCallback(() => setStatusTarget(null), []);
+  const rememberChanged = useCallback((changed: readonly Listing[]) => {
+    for (const listing of changed) shownListings.current.set(listing.ID, listing);
+  }, []);
   const changeFilters = useCallback((patch: Partial<ListingFilterValues>) => changeView(patch), [changeView]);
   const { replaceHidden } = remembered;
   const setColumnVisible = useCallback(
@@ -173,7 +192,13 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
         onCreate={create}
       />
       <ListingFilters filters={filters} onChange={changeFilters} />
-      <SelectionBar count={selected.size} isDeleting={isDeleting} onClear={clearSelection} onDelete={deleteSelected} />
+      <SelectionBar
+        count={selected.size}
+        isDeleting={isDeleting}
+        onClear={clearSelection}
+        onDelete={deleteSelected}
+        onSetStatus={setStatusOfSelected}
+      />
 
       {query.isError && (
         <ErrorAlert
@@ -252,6 +277,16 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
         </>
       )}
 
+      {statusTarget && (
+        <LazyBulkStatusDialog
+          chatbotId={chatbotId}
+          listings={statusTarget.listings}
+          missing={statusTarget.missing}
+          onClose={closeStatus}
+          onChanged={rememberChanged}
+        />
+      )}
+
       {formTarget && (
         <LazyListingFormModal
           key={formTarget.mode === 'edit' ? formTarget.listing.ID : 'create'}
@@ -322,9 +357,12 @@ interface SelectionBarProps {
   isDeleting: boolean;
   onClear: () => void;
   onDelete: () => void;
+  onSetStatus: () => void;
 }
 
-const SelectionBar = memo(function SelectionBar({ count, isDeleting, onClear, onDelete }: SelectionBarProps) {
+const preloadStatus = () => void preloadBulkStatusDialog().catch(() => undefined);
+
+const SelectionBar = memo(function SelectionBar({ count, isDeleting, onClear, onDelete, onSetStatus }: SelectionBarProps) {
   return (
     <Group justify="space-between" wrap="wrap" gap="sm" mih={36}>
       <Text size="sm" c={count > 0 ? undefined : 'dimmed'} aria-live="polite">
@@ -336,6 +374,16 @@ const SelectionBar = memo(function SelectionBar({ count, isDeleting, onClear, on
             Clear selection
           </Button>
         )}
+        <Button
+          variant="default"
+          leftSection={<IconTag size={18} />}
+          disabled={count === 0}
+          onClick={onSetStatus}
+          onPointerEnter={preloadStatus}
+          onFocus={preloadStatus}
+        >
+          Set status
+        </Button>
         <Button
           color="red"
           variant="light"
