@@ -342,7 +342,7 @@ const ListingsHeader = memo(function ListingsHeader({
     <Group justify="space-between" wrap="wrap">
       <Title order={2}>Listings</Title>
       <Group gap="sm">
-        <ViewsButton chatbotId={chatbotId} current={view} shownColumns={shownColumns} />
+        <ViewsButton chatbotId={chatbotId} current={view} shownColumns={shownColumns} columnIds={COLUMN_IDS} />
         <ColumnPicker hidden={hidden} onChange={onColumnChange} />
         <Button leftSection={<IconPlus size={18} />} onClick={onCreate} onPointerEnter={preloadForm} onFocus={preloadForm}>
           Create listing

@@ -82,6 +82,8 @@ export function BulkStatusDialog({ chatbotId, listings, missing, onClose, onChan
 
   const running = phase.name === 'running';
   const count = listings.length;
+  const already = status ? listings.filter((listing) => listing.Status === status).length : 0;
+  const toChange = count - already;
   const title = `Set the status of ${plural(count)}`;
 
   return (
@@ -121,6 +123,13 @@ export function BulkStatusDialog({ chatbotId, listings, missing, onClose, onChan
                 ))}
               </Stack>
             </Radio.Group>
+            {status && already > 0 && (
+              <Text size="sm">
+                {already === count
+                  ? `All ${plural(count)} are already ${STATUS_LABELS[status]}.`
+                  : `${plural(already)} already ${already === 1 ? 'is' : 'are'} ${STATUS_LABELS[status]} and ${already === 1 ? 'is' : 'are'} left as ${already === 1 ? 'it is' : 'they are'}.`}
+              </Text>
+            )}
             <Text size="xs" c="dimmed">
               Each listing is saved again with the fields this table shows and the new status, one request per listing. Its
               Location, which the list does not show, is not sent.
@@ -129,8 +138,8 @@ export function BulkStatusDialog({ chatbotId, listings, missing, onClose, onChan
               <Button variant="default" onClick={onClose}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={!status || count === 0}>
-                {status ? `Set ${plural(count)} to ${STATUS_LABELS[status]}` : 'Choose a status'}
+              <Button type="submit" disabled={!status || toChange === 0}>
+                {status ? `Set ${plural(toChange)} to ${STATUS_LABELS[status]}` : 'Choose a status'}
               </Button>
             </Group>
           </Stack>
@@ -180,8 +189,9 @@ function StatusResult({
   return (
     <Stack gap="md">
       <Alert color={summary.color} title={summary.title} role="status">
-        {`Changed ${plural(outcome.changed.length)} to ${STATUS_LABELS[outcome.status]}.`}
-        {outcome.unchanged.length > 0 && ` ${plural(outcome.unchanged.length)} already had this status.`}
+        {(outcome.changed.length > 0 || outcome.unchanged.length === 0) &&
+          `Changed ${plural(outcome.changed.length)} to ${STATUS_LABELS[outcome.status]}. `}
+        {outcome.unchanged.length > 0 && `${plural(outcome.unchanged.length)} already had this status.`}
         {outcome.notSent.length > 0 && ` Stopped before ${plural(outcome.notSent.length)}.`}
       </Alert>
       {outcome.failed.length > 0 && (

@@ -94,3 +94,19 @@ describe('changeStatuses', () => {
     expect(describeStatusChange(outcome, 'Pre-market').message).toBe('Set 1 listing to Pre-market. Stopped before 2 listings.');
   });
 });
+
+describe('describeStatusChange', () => {
+  it('says there was nothing to change when every listing already had the status', async () => {
+    const outcome = await changeStatuses({
+      chatbotId: 'demo-bot',
+      listings: [listingWith(21, 'Sold'), listingWith(22, 'Sold')],
+      status: 'Sold',
+      update: () => Promise.reject(new Error('nothing should be sent')),
+    });
+    expect(describeStatusChange(outcome, 'Sold')).toEqual({
+      title: 'Nothing to change',
+      message: '2 listings were already Sold.',
+      color: 'blue',
+    });
+  });
+});

@@ -107,6 +107,9 @@ export function describeStatusChange(outcome: StatusChangeOutcome, statusLabel: 
   }
   if (outcome.notSent.length > 0) parts.push(`Stopped before ${plural(outcome.notSent.length)}.`);
   const clean = outcome.failed.length === 0 && outcome.notSent.length === 0;
+  if (clean && outcome.changed.length === 0) {
+    return { title: 'Nothing to change', message: parts.slice(1).join(' '), color: 'blue' };
+  }
   return {
     title: clean ? 'Status changed' : outcome.changed.length === 0 ? 'No status was changed' : 'Some statuses were not changed',
     message: parts.join(' '),

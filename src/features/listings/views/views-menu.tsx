@@ -15,7 +15,6 @@ import { Link, useHref } from 'react-router';
 import { useFullScreenDialog } from '../../../components/use-full-screen-dialog';
 import { writeListingView, type ListingView } from '../filters/listing-view';
 import { labelOf, SALE_TYPE_LABELS } from '../listing-labels';
-import { LISTING_COLUMNS } from '../table/listing-columns';
 import {
   deleteView,
   isShowing,
@@ -33,6 +32,11 @@ export interface ViewsMenuProps {
   /** What the table shows now; `columns` there is the URL's, `shownColumns` what is on screen. */
   current: ListingView;
   shownColumns: readonly string[];
+  /**
+   * Every column's id. Handed over rather than imported from the table's columns, which would
+   * move them (and their stylesheet) out of the page's chunk into one shared with this one.
+   */
+  columnIds: readonly string[];
   /** Open at once: the user pressed the button before this chunk had loaded. */
   defaultOpened?: boolean;
 }
@@ -63,20 +67,20 @@ async function copyLink(url: string, what: string): Promise<void> {
 }
 
 /** "Denver · For rent · 50 rows per page · 9 of 14 columns". */
-export function describeView(view: Pick<SavedView, 'city' | 'saleType' | 'mls' | 'size' | 'columns'>): string {
+export function describeView(view: Pick<SavedView, 'city' | 'saleType' | 'mls' | 'size' | 'columns'>, columnIds: readonly string[]): string {
   const parts: string[] = [];
   if (view.city.trim()) parts.push(view.city.trim());
   if (view.saleType) parts.push(labelOf(SALE_TYPE_LABELS, view.saleType));
   if (view.mls.trim()) parts.push(`MLS ${view.mls.trim()}`);
   if (parts.length === 0) parts.push('All listings');
   parts.push(`${view.size} rows per page`);
-  const known = view.columns.filter((id) => LISTING_COLUMNS.some((column) => column.id === id)).length;
-  parts.push(known === LISTING_COLUMNS.length ? 'all columns' : `${known} of ${LISTING_COLUMNS.length} columns`);
+  const known = view.columns.filter((id) => columnIds.includes(id)).length;
+  parts.push(known === columnIds.length ? 'all columns' : `${known} of ${columnIds.length} columns`);
   return parts.join(' · ');
 }
 
 /** The Views button's menu: saved views as links, and saving, managing and sharing them. */
-export function ViewsMenu({ chatbotId, current, shownColumns, defaultOpened = false }: ViewsMenuProps) {
+export function ViewsMenu({ chatbotId, current, shownColumns, columnIds, defaultOpened = false }: ViewsMenuProps) {
   const views = useSavedViews(chatbotId);
   const [dialog, setDialog] = useState<'save' | 'manage' | null>(null);
   const currentWithColumns = { ...current, columns: [...shownColumns] };
@@ -133,9 +137,9 @@ export function ViewsMenu({ chatbotId, current, shownColumns, defaultOpened = fa
         </Menu.Dropdown>
       </Menu>
       {dialog === 'save' && (
-        <SaveViewDialog chatbotId={chatbotId} views={views} current={currentWithColumns} onClose={close} />
+        <SaveViewDialog chatbotId={chatbotId} views={views} current={currentWithColumns} columnIds={columnIds} onClose={close} />
       )}
-      {dialog === 'manage' && <ManageViewsDialog chatbotId={chatbotId} views={views} onClose={close} />}
+      {dialog === 'manage' && <ManageViewsDialog chatbotId={chatbotId} views={views} columnIds={columnIds} onClose={close} />}
     </>
   );
 }
@@ -144,10 +148,11 @@ interface SaveViewDialogProps {
   chatbotId: string;
   views: readonly SavedView[];
   current: ListingView & { columns: string[] };
+  columnIds: readonly string[];
   onClose: () => void;
 }
 
-function SaveViewDialog({ chatbotId, views, current, onClose }: SaveViewDialogProps) {
+function SaveViewDialog({ chatbotId, views, current, columnIds, onClose }: SaveViewDialogProps) {
   const fullScreen = useFullScreenDialog();
   const showing = views.find((view) => isShowing(view, current, current.columns));
   const [name, setName] = useState(showing?.name ?? '');
@@ -170,7 +175,7 @@ function SaveViewDialog({ chatbotId, views, current, onClose }: SaveViewDialogPr
     <Modal opened onClose={onClose} title="Save view" fullScreen={fullScreen} centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <Text size="sm">{describeView(content)}</Text>
+          <Text size="sm">{describeView(content, columnIds)}</Text>
           <TextInput
             label="Name"
             placeholder="e.g. Denver rentals"
@@ -197,7 +202,14 @@ function SaveViewDialog({ chatbotId, views, current, onClose }: SaveViewDialogPr
   );
 }
 
-function ManageViewsDialog({ chatbotId, views, onClose }: { chatbotId: string; views: readonly SavedView[]; onClose: () => void }) {
+interface ManageViewsDialogProps {
+  chatbotId: string;
+  views: readonly SavedView[];
+  columnIds: readonly string[];
+  onClose: () => void;
+}
+
+function ManageViewsDialog({ chatbotId, views, columnIds, onClose }: ManageViewsDialogProps) {
   const fullScreen = useFullScreenDialog();
   return (
     <Modal opened onClose={onClose} title="Saved views" fullScreen={fullScreen} size="lg" centered>
@@ -206,7 +218,7 @@ function ManageViewsDialog({ chatbotId, views, onClose }: { chatbotId: string; v
       ) : (
         <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {views.map((view) => (
-            <SavedViewRow key={view.id} chatbotId={chatbotId} view={view} onOpen={onClose} />
+            <SavedViewRow key={view.id} chatbotId={chatbotId} view={view} columnIds={columnIds} onOpen={onClose} />
           ))}
         </Stack>
       )}
@@ -219,7 +231,14 @@ function ManageViewsDialog({ chatbotId, views, onClose }: { chatbotId: string; v
   );
 }
 
-function SavedViewRow({ chatbotId, view, onOpen }: { chatbotId: string; view: SavedView; onOpen: () => void }) {
+interface SavedViewRowProps {
+  chatbotId: string;
+  view: SavedView;
+  columnIds: readonly string[];
+  onOpen: () => void;
+}
+
+function SavedViewRow({ chatbotId, view, columnIds, onOpen }: SavedViewRowProps) {
   const [mode, setMode] = useState<'show' | 'rename' | 'delete'>('show');
   const [name, setName] = useState(view.name);
   const [error, setError] = useState<string | null>(null);
@@ -284,7 +303,7 @@ function SavedViewRow({ chatbotId, view, onOpen }: { chatbotId: string; view: Sa
             {view.name}
           </Text>
           <Text size="sm" c="dimmed">
-            {describeView(view)}
+            {describeView(view, columnIds)}
           </Text>
           {error && (
             <Alert color="red" p="xs">
