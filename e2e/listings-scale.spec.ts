@@ -1,5 +1,11 @@
 import { AxeBuilder } from '@axe-core/playwright';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type * as Papa from 'papaparse';
+
+/** papaparse is CommonJS: Node's ESM loader sees no named exports in it. */
+const { parse } = createRequire(import.meta.url)('papaparse') as typeof Papa;
 
 /** This file's own seeded chatbot (~60 listings in six cities, both sale types). */
 const BOT = 'e2e-listings-scale';
@@ -15,9 +21,9 @@ interface Row {
 }
 
 /** The chatbot's listings as the service lists them (one page of `size`, or all of them). */
-async function listedRows(request: APIRequestContext, page = 1, size = 100): Promise<Row[]> {
+async function listedRows(request: APIRequestContext, page = 1, size = 100, filters: Record<string, string> = {}): Promise<Row[]> {
   const response = await request.post('/chat/Chatbot/RealEstateList', {
-    data: { SerialNumber: BOT, PageNumber: page, PageSize: size },
+    data: { SerialNumber: BOT, PageNumber: page, PageSize: size, ...filters },
     headers: SESSION,
   });
   expect(response.ok()).toBe(true);
@@ -195,8 +201,56 @@ test.describe('bulk status', () => {
   });
 });
 
+test.describe('export CSV', () => {
+  test('export with a city filter gives exactly the filtered listings; without one, every page', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const inAustin = await listedRows(request, 1, 100, { CityName: 'Austin' });
+    expect(inAustin.length).toBeGreaterThan(5);
+    await openListings(page, '?city=Austin&size=10');
+
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const dialog = await openedDialog(page, 'Export CSV');
+    await dialog.getByRole('radio', { name: 'Every field' }).check();
+    const downloading = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: `Export ${inAustin.length} listings` }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^listings-${BOT}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+    await expect(dialog).toBeHidden();
+
+    const text = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
+    const parsed = parse<Record<string, string>>(text, { header: true, skipEmptyLines: true });
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.meta.fields).toEqual(expect.arrayContaining(['ID', 'SaleType', 'Status', 'MLSNumber', 'Images', 'ExtensionColumn', 'City']));
+    expect(parsed.data.map((row) => Number(row.ID)).sort((a, b) => a - b)).toEqual(inAustin.map((row) => row.ID).sort((a, b) => a - b));
+    expect(new Set(parsed.data.map((row) => row.City))).toEqual(new Set(['Austin']));
+    for (const row of parsed.data) {
+      const listed = inAustin.find((candidate) => candidate.ID === Number(row.ID))!;
+      expect(row.MLSNumber).toBe(listed.MLSNumber);
+      expect(JSON.parse(row.Images || '[]')).toEqual(JSON.parse(String(listed.Images)));
+      expect(JSON.parse(row.ExtensionColumn || '[]')).toEqual(JSON.parse(String(listed.ExtensionColumn)));
+    }
+
+    // No filter, the shown columns: every listing of every page, not the 20 on screen.
+    const everything = await listedRows(request);
+    await openListings(page);
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const again = await openedDialog(page, 'Export CSV');
+    await expect(again.getByRole('radio', { name: /^The columns shown in the table/ })).toBeChecked();
+    const second = page.waitForEvent('download');
+    await again.getByRole('button', { name: `Export ${everything.length} listings` }).click();
+    const all = parse<Record<string, string>>((await readFile(await (await second).path(), 'utf8')).replace(/^\uFEFF/, ''), {
+      header: true,
+      skipEmptyLines: true,
+    });
+    expect(all.data).toHaveLength(everything.length);
+    expect(everything.length).toBeGreaterThan(20);
+    expect(all.meta.fields).toEqual(expect.arrayContaining(['ID', 'Address', 'City', 'Status', 'MLSNumber']));
+    expect(all.meta.fields).not.toContain('Description');
+  });
+});
+
 for (const colorScheme of ['light', 'dark'] as const) {
-  test.describe(`views and bulk status pass axe, ${colorScheme} scheme`, () => {
+  test.describe(`views, export and bulk status pass axe, ${colorScheme} scheme`, () => {
     test.use({ colorScheme });
     test.setTimeout(120_000);
 
@@ -218,6 +272,15 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expectAccessible(page, 'the saved-views dialog');
       await manage.getByRole('button', { name: `Delete Everything (${colorScheme})` }).click();
       await expectAccessible(page, 'the saved-views dialog asking to delete');
+    });
+
+    test('the Export CSV dialog', async ({ page }) => {
+      await openListings(page);
+      await page.getByRole('button', { name: 'Export CSV' }).click();
+      const dialog = await openedDialog(page, 'Export CSV');
+      await expectAccessible(page, 'the Export CSV dialog');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toBeHidden();
     });
 
     test('the Set status dialog', async ({ page }) => {

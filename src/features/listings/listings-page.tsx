@@ -10,7 +10,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconFilterOff, IconHomePlus, IconPlus, IconTag, IconTrash } from '@tabler/icons-react';
+import { IconDownload, IconFilterOff, IconHomePlus, IconPlus, IconTag, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
@@ -38,6 +38,7 @@ import { useListingFormTarget } from './form/use-listing-form-draft';
 import { useStableSearchParams } from './filters/use-stable-search-params';
 import { ViewsButton } from './views/views-button';
 import { LazyBulkStatusDialog, preloadBulkStatusDialog } from './status/lazy-bulk-status-dialog';
+import { LazyExportDialog, preloadExportDialog } from './export/lazy-export-dialog';
 
 const COLUMN_IDS = LISTING_COLUMNS.map((column) => column.id);
 const PAGE_SIZE_OPTIONS = PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
@@ -75,6 +76,9 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
   useEffect(() => {
     for (const listing of listings) shownListings.current.set(listing.ID, listing);
   }, [listings]);
+  const [exporting, setExporting] = useState(false);
+  const openExport = useCallback(() => setExporting(true), []);
+  const closeExport = useCallback(() => setExporting(false), []);
   const [statusTarget, setStatusTarget] = useState<{ listings: Listing[]; missing: number } | null>(null);
   const total = query.data?.VirtualCount ?? 0;
   const pages = pageCount(total, size);
@@ -190,6 +194,7 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
         hidden={hidden}
         onColumnChange={setColumnVisible}
         onCreate={create}
+        onExport={openExport}
       />
       <ListingFilters filters={filters} onChange={changeFilters} />
       <SelectionBar
@@ -277,6 +282,10 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
         </>
       )}
 
+      {exporting && (
+        <LazyExportDialog chatbotId={chatbotId} view={viewOnScreen} total={total} shownColumns={shownColumnIds} onClose={closeExport} />
+      )}
+
       {statusTarget && (
         <LazyBulkStatusDialog
           chatbotId={chatbotId}
@@ -321,6 +330,7 @@ const PAGE_CONTROL_LABELS = {
 } as const;
 
 const preloadForm = () => void preloadListingForm().catch(() => undefined);
+const preloadExport = () => void preloadExportDialog().catch(() => undefined);
 
 /** The title and the actions that do not depend on the page shown: not re-rendered by paging. */
 const ListingsHeader = memo(function ListingsHeader({
@@ -330,6 +340,7 @@ const ListingsHeader = memo(function ListingsHeader({
   hidden,
   onColumnChange,
   onCreate,
+  onExport,
 }: {
   chatbotId: string;
   view: ListingView;
@@ -337,6 +348,7 @@ const ListingsHeader = memo(function ListingsHeader({
   hidden: ReadonlySet<string>;
   onColumnChange: (id: string, visible: boolean) => void;
   onCreate: () => void;
+  onExport: () => void;
 }) {
   return (
     <Group justify="space-between" wrap="wrap">
@@ -344,6 +356,15 @@ const ListingsHeader = memo(function ListingsHeader({
       <Group gap="sm">
         <ViewsButton chatbotId={chatbotId} current={view} shownColumns={shownColumns} columnIds={COLUMN_IDS} />
         <ColumnPicker hidden={hidden} onChange={onColumnChange} />
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={18} />}
+          onClick={onExport}
+          onPointerEnter={preloadExport}
+          onFocus={preloadExport}
+        >
+          Export CSV
+        </Button>
         <Button leftSection={<IconPlus size={18} />} onClick={onCreate} onPointerEnter={preloadForm} onFocus={preloadForm}>
           Create listing
         </Button>

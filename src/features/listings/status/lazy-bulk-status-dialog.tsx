@@ -15,7 +15,7 @@ const TITLE = 'Set status';
 
 export function LazyBulkStatusDialog(props: BulkStatusDialogProps) {
   return (
-    <LoadBoundary onClose={props.onClose}>
+    <DialogLoadBoundary title={TITLE} onClose={props.onClose}>
       <Suspense
         fallback={
           <PlaceholderDialog onClose={props.onClose} title={TITLE}>
@@ -25,12 +25,12 @@ export function LazyBulkStatusDialog(props: BulkStatusDialogProps) {
       >
         <BulkStatusDialog {...props} />
       </Suspense>
-    </LoadBoundary>
+    </DialogLoadBoundary>
   );
 }
 
 /** The chunk failed to load (offline, or a new release replaced it): say so instead of losing the page. */
-class LoadBoundary extends Component<{ onClose: () => void; children: ReactNode }, { error: unknown }> {
+export class DialogLoadBoundary extends Component<{ title: string; onClose: () => void; children: ReactNode }, { error: unknown }> {
   override state = { error: undefined as unknown };
 
   static getDerivedStateFromError(error: unknown) {
@@ -40,7 +40,7 @@ class LoadBoundary extends Component<{ onClose: () => void; children: ReactNode 
   override render() {
     if (this.state.error === undefined) return this.props.children;
     return (
-      <PlaceholderDialog onClose={this.props.onClose} title={TITLE}>
+      <PlaceholderDialog onClose={this.props.onClose} title={this.props.title}>
         <ErrorAlert error={this.state.error} title="This dialog could not be loaded; reload the page to try again" />
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={this.props.onClose}>
