@@ -247,6 +247,33 @@ test.describe('export CSV', () => {
     expect(all.meta.fields).toEqual(expect.arrayContaining(['ID', 'Address', 'City', 'Status', 'MLSNumber']));
     expect(all.meta.fields).not.toContain('Description');
   });
+
+  test('Cancel stops an export under way and downloads nothing', async ({ page }) => {
+    await openListings(page);
+    // The local service answers at once: the export's reads are held back to catch it under way.
+    let held = 0;
+    await page.route('**/chat/Chatbot/RealEstateList', async (route) => {
+      const body = route.request().postDataJSON() as { PageSize?: number };
+      if (body.PageSize !== 100) return route.continue();
+      held += 1;
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
+      return route.continue().catch(() => undefined);
+    });
+    let downloads = 0;
+    page.on('download', () => (downloads += 1));
+
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const dialog = await openedDialog(page, 'Export CSV');
+    await dialog.getByRole('button', { name: /^Export \d+ listings$/ }).click();
+    await expect(dialog.getByText(/^Read 0 of \d+ listings…$/)).toBeVisible();
+    // Empty so far, so the bar's filled part has no width to be "visible".
+    await expect(dialog.getByRole('progressbar', { name: 'Export progress' })).toHaveAttribute('aria-valuenow', '0');
+    await dialog.getByRole('button', { name: 'Cancel export' }).click();
+    await expect(dialog.getByRole('button', { name: /^Export \d+ listings$/ })).toBeVisible();
+    await page.waitForTimeout(6_000);
+    expect(held).toBe(1);
+    expect(downloads).toBe(0);
+  });
 });
 
 for (const colorScheme of ['light', 'dark'] as const) {
