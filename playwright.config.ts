@@ -26,6 +26,7 @@ const E2E_CHATBOT_IDS = [
   'e2e-layout',
   'e2e-compare',
   'e2e-compare-b',
+  'e2e-listings-scale',
 ];
 
 export default defineConfig({

@@ -220,7 +220,7 @@ test.describe('keyboard', () => {
     await expect(page.getByRole('main')).toBeFocused();
     // The next Tab lands on the page's first control, not on the header's.
     await page.keyboard.press('Tab');
-    await expect(page.getByRole('button', { name: 'Columns' })).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Views' })).toBeFocused();
   });
 
   test('every action of the listings page is reached with Tab, each with a visible focus ring', async ({ page }) => {
@@ -245,7 +245,9 @@ test.describe('keyboard', () => {
       'Chat',
       'Listings',
       'Connection',
+      'Views',
       'Columns',
+      'Export CSV',
       'Create listing',
       'Select all listings on this page',
       `Select ${firstAddress}`,

@@ -10,9 +10,9 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconFilterOff, IconHomePlus, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconDownload, IconFilterOff, IconHomePlus, IconPlus, IconTag, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { memo, useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { listingListQueryOptions } from '../../api/listings';
 import { ErrorAlert } from '../../components/error-alert';
@@ -36,6 +36,9 @@ import { useDeleteListingsAction } from './delete/use-delete-listings-action';
 import { useHiddenColumns } from './table/use-hidden-columns';
 import { useListingFormTarget } from './form/use-listing-form-draft';
 import { useStableSearchParams } from './filters/use-stable-search-params';
+import { ViewsButton } from './views/views-button';
+import { LazyBulkStatusDialog, preloadBulkStatusDialog } from './status/lazy-bulk-status-dialog';
+import { LazyExportDialog, preloadExportDialog } from './export/lazy-export-dialog';
 
 const COLUMN_IDS = LISTING_COLUMNS.map((column) => column.id);
 const PAGE_SIZE_OPTIONS = PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
@@ -55,12 +58,28 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
   const queryClient = useQueryClient();
 
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
-  const { hidden, setColumnVisible } = useHiddenColumns(COLUMN_IDS);
+  const remembered = useHiddenColumns(COLUMN_IDS);
+  // A link or a saved view names its columns in the URL; otherwise this device's choice applies.
+  const urlColumns = view.columns?.join(',');
+  const hidden = useMemo(() => {
+    if (urlColumns === undefined) return remembered.hidden;
+    const shown = new Set(urlColumns.split(','));
+    return new Set(COLUMN_IDS.filter((id) => !shown.has(id)));
+  }, [urlColumns, remembered.hidden]);
   const { confirmDelete, isDeleting } = useDeleteListingsAction(chatbotId);
   const filters = useMemo(() => ({ city, saleType, mls }), [city, saleType, mls]);
 
   const listings = useMemo(() => (query.data ? parseListingPage(query.data.List) : []), [query.data]);
   const { formTarget, openForm: setFormTarget, closeForm } = useListingFormTarget(chatbotId, listings);
+  // The listings of every page shown, newest copy, so an action on a selection across pages has their fields.
+  const shownListings = useRef(new Map<number, Listing>());
+  useEffect(() => {
+    for (const listing of listings) shownListings.current.set(listing.ID, listing);
+  }, [listings]);
+  const [exporting, setExporting] = useState(false);
+  const openExport = useCallback(() => setExporting(true), []);
+  const closeExport = useCallback(() => setExporting(false), []);
+  const [statusTarget, setStatusTarget] = useState<{ listings: Listing[]; missing: number } | null>(null);
   const total = query.data?.VirtualCount ?? 0;
   const pages = pageCount(total, size);
   const stale = query.isPlaceholderData;
@@ -76,7 +95,9 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
       setSearchParams(
         (current) => {
           const next = { ...readListingView(current), ...patch };
-          if (!('page' in patch)) next.page = 1;
+          // Showing other columns is still the same page of the same listings.
+          const columnsOnly = Object.keys(patch).every((key) => key === 'columns');
+          if (!('page' in patch) && !columnsOnly) next.page = 1;
           return writeListingView(next);
         },
         { ...options, defaultShouldRevalidate: false },
@@ -127,7 +148,37 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
     [confirmDelete, forget],
   );
   const deleteSelected = useCallback(() => confirmDelete({ ids: [...selected], onDeleted: forget }), [confirmDelete, selected, forget]);
+  const setStatusOfSelected = useCallback(() => {
+    const found: Listing[] = [];
+    for (const id of selected) {
+      const listing = shownListings.current.get(id);
+      if (listing) found.push(listing);
+    }
+    setStatusTarget({ listings: found, missing: selected.size - found.length });
+  }, [selected]);
+  const closeStatus = useCallback(() => setStatusTarget(null), []);
+  const rememberChanged = useCallback((changed: readonly Listing[]) => {
+    for (const listing of changed) shownListings.current.set(listing.ID, listing);
+  }, []);
   const changeFilters = useCallback((patch: Partial<ListingFilterValues>) => changeView(patch), [changeView]);
+  const { replaceHidden } = remembered;
+  const setColumnVisible = useCallback(
+    (id: string, visible: boolean) => {
+      const next = new Set(hidden);
+      if (visible) next.delete(id);
+      else next.add(id);
+      // The choice is remembered on this device, and a URL that names columns follows it.
+      replaceHidden(next);
+      if (urlColumns !== undefined) changeView({ columns: COLUMN_IDS.filter((column) => !next.has(column)) }, { replace: true });
+    },
+    [hidden, replaceHidden, urlColumns, changeView],
+  );
+  const shownColumnIds = useMemo(() => COLUMN_IDS.filter((id) => !hidden.has(id)), [hidden]);
+  // Without the page, so paging does not re-render the header.
+  const viewOnScreen = useMemo(
+    (): ListingView => ({ page: 1, size, city, saleType, mls, columns: urlColumns === undefined ? undefined : urlColumns.split(',').filter(Boolean) }),
+    [size, city, saleType, mls, urlColumns],
+  );
 
   const visibleColumns = useMemo(() => LISTING_COLUMNS.filter((column) => !hidden.has(column.id)), [hidden]);
   const filtered = hasFilters(view);
@@ -136,9 +187,23 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
 
   return (
     <Stack gap="md">
-      <ListingsHeader hidden={hidden} onColumnChange={setColumnVisible} onCreate={create} />
+      <ListingsHeader
+        chatbotId={chatbotId}
+        view={viewOnScreen}
+        shownColumns={shownColumnIds}
+        hidden={hidden}
+        onColumnChange={setColumnVisible}
+        onCreate={create}
+        onExport={openExport}
+      />
       <ListingFilters filters={filters} onChange={changeFilters} />
-      <SelectionBar count={selected.size} isDeleting={isDeleting} onClear={clearSelection} onDelete={deleteSelected} />
+      <SelectionBar
+        count={selected.size}
+        isDeleting={isDeleting}
+        onClear={clearSelection}
+        onDelete={deleteSelected}
+        onSetStatus={setStatusOfSelected}
+      />
 
       {query.isError && (
         <ErrorAlert
@@ -217,6 +282,20 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
         </>
       )}
 
+      {exporting && (
+        <LazyExportDialog chatbotId={chatbotId} view={viewOnScreen} total={total} shownColumns={shownColumnIds} onClose={closeExport} />
+      )}
+
+      {statusTarget && (
+        <LazyBulkStatusDialog
+          chatbotId={chatbotId}
+          listings={statusTarget.listings}
+          missing={statusTarget.missing}
+          onClose={closeStatus}
+          onChanged={rememberChanged}
+        />
+      )}
+
       {formTarget && (
         <LazyListingFormModal
           key={formTarget.mode === 'edit' ? formTarget.listing.ID : 'create'}
@@ -251,22 +330,41 @@ const PAGE_CONTROL_LABELS = {
 } as const;
 
 const preloadForm = () => void preloadListingForm().catch(() => undefined);
+const preloadExport = () => void preloadExportDialog().catch(() => undefined);
 
 /** The title and the actions that do not depend on the page shown: not re-rendered by paging. */
 const ListingsHeader = memo(function ListingsHeader({
+  chatbotId,
+  view,
+  shownColumns,
   hidden,
   onColumnChange,
   onCreate,
+  onExport,
 }: {
+  chatbotId: string;
+  view: ListingView;
+  shownColumns: readonly string[];
   hidden: ReadonlySet<string>;
   onColumnChange: (id: string, visible: boolean) => void;
   onCreate: () => void;
+  onExport: () => void;
 }) {
   return (
     <Group justify="space-between" wrap="wrap">
       <Title order={2}>Listings</Title>
       <Group gap="sm">
+        <ViewsButton chatbotId={chatbotId} current={view} shownColumns={shownColumns} columnIds={COLUMN_IDS} />
         <ColumnPicker hidden={hidden} onChange={onColumnChange} />
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={18} />}
+          onClick={onExport}
+          onPointerEnter={preloadExport}
+          onFocus={preloadExport}
+        >
+          Export CSV
+        </Button>
         <Button leftSection={<IconPlus size={18} />} onClick={onCreate} onPointerEnter={preloadForm} onFocus={preloadForm}>
           Create listing
         </Button>
@@ -280,9 +378,12 @@ interface SelectionBarProps {
   isDeleting: boolean;
   onClear: () => void;
   onDelete: () => void;
+  onSetStatus: () => void;
 }
 
-const SelectionBar = memo(function SelectionBar({ count, isDeleting, onClear, onDelete }: SelectionBarProps) {
+const preloadStatus = () => void preloadBulkStatusDialog().catch(() => undefined);
+
+const SelectionBar = memo(function SelectionBar({ count, isDeleting, onClear, onDelete, onSetStatus }: SelectionBarProps) {
   return (
     <Group justify="space-between" wrap="wrap" gap="sm" mih={36}>
       <Text size="sm" c={count > 0 ? undefined : 'dimmed'} aria-live="polite">
@@ -294,6 +395,16 @@ const SelectionBar = memo(function SelectionBar({ count, isDeleting, onClear, on
             Clear selection
           </Button>
         )}
+        <Button
+          variant="default"
+          leftSection={<IconTag size={18} />}
+          disabled={count === 0}
+          onClick={onSetStatus}
+          onPointerEnter={preloadStatus}
+          onFocus={preloadStatus}
+        >
+          Set status
+        </Button>
         <Button
           color="red"
           variant="light"

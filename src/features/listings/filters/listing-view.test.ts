@@ -13,6 +13,15 @@ describe('listing view in the URL', () => {
     expect(readListingView(params)).toEqual(view);
   });
 
+  it('carries the shown columns only when the URL names them', () => {
+    expect(readListingView(new URLSearchParams('city=Austin')).columns).toBeUndefined();
+    expect(readListingView(new URLSearchParams('columns=address, city,,address,price')).columns).toEqual(['address', 'city', 'price']);
+    // Present but empty: every optional column hidden, not "the device's choice".
+    expect(readListingView(new URLSearchParams('columns=')).columns).toEqual([]);
+    const params = writeListingView({ ...DEFAULT_VIEW, page: 2, columns: ['address', 'zip'] });
+    expect(params.toString()).toBe('columns=address%2Czip&page=2');
+  });
+
   it('writes nothing for the default view', () => {
     expect(writeListingView(DEFAULT_VIEW).toString()).toBe('');
   });

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { SALE_TYPES, type ListListingsRequest } from '../../../api/contract';
 
 /**
- * What the table shows (page, page size, filters) lives in the URL's search params, so a
- * view can be bookmarked and Back returns to the previous one. A hand-edited or stale URL
- * falls back to the defaults instead of failing.
+ * What the table shows (page, page size, filters, and the shown columns when a saved view or
+ * a link names them) lives in the URL's search params, so a view can be bookmarked or sent
+ * and Back returns to the previous one. A hand-edited or stale URL falls back to the
+ * defaults instead of failing.
  */
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 20;
@@ -19,6 +20,16 @@ const listingViewSchema = z.object({
   city: z.string().catch(''),
   saleType: z.enum(SALE_TYPES).or(z.literal('')).catch(''),
   mls: z.string().catch(''),
+  /**
+   * The ids of the shown columns, when the URL names them (`columns=address,city,price`);
+   * without it the table shows the columns this device remembers. Ids are checked against
+   * the table's columns by the page, so a link from a later version still opens.
+   */
+  columns: z
+    .string()
+    .transform((text) => [...new Set(text.split(',').map((id) => id.trim()).filter(Boolean))])
+    .optional()
+    .catch(undefined),
 });
 export type ListingView = z.infer<typeof listingViewSchema>;
 
@@ -31,6 +42,7 @@ export function readListingView(params: URLSearchParams): ListingView {
     city: params.get('city') ?? undefined,
     saleType: params.get('saleType') ?? undefined,
     mls: params.get('mls') ?? undefined,
+    columns: params.get('columns') ?? undefined,
   });
 }
 
@@ -41,6 +53,7 @@ export function writeListingView(view: ListingView): URLSearchParams {
   if (view.saleType) params.set('saleType', view.saleType);
   if (view.mls) params.set('mls', view.mls);
   if (view.size !== DEFAULT_PAGE_SIZE) params.set('size', String(view.size));
+  if (view.columns) params.set('columns', view.columns.join(','));
   if (view.page !== 1) params.set('page', String(view.page));
   return params;
 }

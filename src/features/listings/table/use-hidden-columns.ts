@@ -45,5 +45,11 @@ export function useHiddenColumns(knownIds: readonly string[]) {
     },
     [hidden],
   );
-  return { hidden, setColumnVisible };
+  /** Remembers a whole choice at once (what a saved view or a link showed, then changed). */
+  const replaceHidden = useCallback((next: ReadonlySet<string>) => {
+    const copy = new Set(next);
+    saveHiddenColumns(copy);
+    setHidden(copy);
+  }, []);
+  return { hidden, setColumnVisible, replaceHidden };
 }

@@ -1,0 +1,71 @@
+import { parse } from 'papaparse';
+import { createListingRow } from '../../../demo-data';
+import { parseExtensionColumn, parseImageList, parseListingRow, parseNumberText } from '../parse-listing-row';
+import { CSV_FIELDS, csvFieldsOfColumns, listingCsvRow, listingsCsv } from './listing-csv';
+
+const listing = parseListingRow(
+  createListingRow(
+    {
+      SaleType: 'for_sale',
+      Status: 'PreOnMarket',
+      Address: '12 Lamar Blvd, Unit 4B',
+      City: 'Austin',
+      Description: 'Bright corner unit, "as is".\nNew roof.',
+      Images: ['https://img.example.com/a.jpg', 'https://img.example.com/b,c.jpg'],
+      ExtensionColumn: [{ Key: 'Pool', value: 'Heated; salt water' }],
+      SalePrice: 1_250_000,
+      Bathrooms: 2.5,
+      Latitude: 30.26,
+      Longitude: -97.74,
+    },
+    77,
+  ),
+);
+
+describe('listing → CSV', () => {
+  it('writes a row of the interface’s fields: numbers plain, lists as JSON, unknown as blank', () => {
+    const row = Object.fromEntries(CSV_FIELDS.map((field, index) => [field, listingCsvRow(listing, CSV_FIELDS)[index]]));
+    expect(row).toMatchObject({
+      ID: '77',
+      Status: 'PreOnMarket',
+      Address: '12 Lamar Blvd, Unit 4B',
+      SalePrice: '1250000',
+      Bathrooms: '2.5',
+      Longitude: '-97.74',
+      Images: '["https://img.example.com/a.jpg","https://img.example.com/b,c.jpg"]',
+      ExtensionColumn: '[{"Key":"Pool","value":"Heated; salt water"}]',
+      RentPrice: '',
+    });
+  });
+
+  it('reads back to the same values, quotes, commas and line breaks included', () => {
+    const text = listingsCsv([listing], CSV_FIELDS);
+    expect(text.split('\r\n')[0]).toBe(CSV_FIELDS.join(','));
+    const parsed = parse<Record<string, string>>(text, { header: true, skipEmptyLines: true });
+    expect(parsed.errors).toEqual([]);
+    const [row] = parsed.data;
+    expect(row!.Description).toBe(listing.Description);
+    expect(parseImageList(row!.Images)).toEqual(listing.Images);
+    expect(parseExtensionColumn(row!.ExtensionColumn)).toEqual(listing.ExtensionColumn);
+    expect(parseNumberText(row!.SalePrice)).toBe(listing.SalePrice);
+    expect(parseNumberText(row!.Longitude)).toBe(listing.Longitude);
+    expect(row!.AreaUnit).toBe(listing.AreaUnit);
+  });
+
+  it('keeps a spreadsheet from running text as a formula, but not a negative number', () => {
+    const text = listingsCsv([{ ...listing, Address: '=HYPERLINK("http://evil")' }], ['ID', 'Address', 'Longitude']);
+    expect(text.split('\r\n')[1]).toBe(`77,"'=HYPERLINK(""http://evil"")",-97.74`);
+  });
+
+  it('writes the fields of the shown columns, with the ID always', () => {
+    expect(csvFieldsOfColumns(['address', 'price', 'area', 'retired-column'])).toEqual([
+      'ID',
+      'CurrencySymbol',
+      'BuildingArea',
+      'AreaUnit',
+      'Address',
+      'SalePrice',
+      'RentPrice',
+    ]);
+  });
+});

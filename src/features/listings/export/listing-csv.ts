@@ -1,0 +1,102 @@
+import { unparse } from 'papaparse';
+import type { Listing } from '../parse-listing-row';
+
+/**
+ * The listings CSV: a header row of the interface's field names (section 2.4, plus the list's
+ * ID, which is the PlatformId key), one listing a row. Numbers are plain (1250000, 2.5), blank
+ * when unknown. Images and ExtensionColumn are JSON text, exactly as the list operation gives
+ * them (`["https://…"]`, `[{"Key":"Pool","value":"Heated"}]`), so a file exported here reads
+ * back to the same values. Location is not in the list, so it is not in the file.
+ */
+export const CSV_FIELDS = [
+  'ID',
+  'SaleType',
+  'Status',
+  'CurrencySymbol',
+  'PropertyType',
+  'Bedrooms',
+  'Bathrooms',
+  'Url',
+  'MLSNumber',
+  'YearBuilt',
+  'DaysOnMarket',
+  'LotArea',
+  'BuildingArea',
+  'AreaUnit',
+  'ParkingSpots',
+  'Images',
+  'Tours',
+  'Description',
+  'ExtensionColumn',
+  'Address',
+  'City',
+  'State',
+  'ZIP',
+  'Latitude',
+  'Longitude',
+  'SalePrice',
+  'UnitAreaPrice',
+  'HOAMonth',
+  'EstimatePrice',
+  'RentPrice',
+  'SpaceType',
+  'DepositFee',
+] as const;
+export type CsvField = (typeof CSV_FIELDS)[number];
+
+/** The fields behind each table column; the ID is always written, so a row can be matched back. */
+const FIELDS_OF_COLUMN: Record<string, readonly CsvField[]> = {
+  photo: ['Images'],
+  address: ['Address'],
+  city: ['City'],
+  state: ['State'],
+  zip: ['ZIP'],
+  price: ['CurrencySymbol', 'SalePrice', 'RentPrice'],
+  bedrooms: ['Bedrooms'],
+  bathrooms: ['Bathrooms'],
+  area: ['BuildingArea', 'AreaUnit'],
+  status: ['Status'],
+  saleType: ['SaleType'],
+  propertyType: ['PropertyType'],
+  mlsNumber: ['MLSNumber'],
+  daysOnMarket: ['DaysOnMarket'],
+};
+
+/** The fields of the shown columns, in the file's usual order. */
+export function csvFieldsOfColumns(columnIds: readonly string[]): CsvField[] {
+  const wanted = new Set<CsvField>(['ID']);
+  for (const id of columnIds) for (const field of FIELDS_OF_COLUMN[id] ?? []) wanted.add(field);
+  return CSV_FIELDS.filter((field) => wanted.has(field));
+}
+
+function cell(listing: Listing, field: CsvField): string {
+  switch (field) {
+    case 'Images':
+      return listing.Images.length === 0 ? '' : JSON.stringify(listing.Images);
+    case 'ExtensionColumn':
+      return listing.ExtensionColumn.length === 0 ? '' : JSON.stringify(listing.ExtensionColumn);
+    case 'AreaUnit':
+      return listing.AreaUnit ?? '';
+    default: {
+      const value = listing[field];
+      if (value === null || value === undefined) return '';
+      return String(value);
+    }
+  }
+}
+
+const FORMULA_START = /^(?:[=+@\t\r]|-(?!\d+(?:\.\d+)?$))/;
+
+export function listingCsvRow(listing: Listing, fields: readonly CsvField[]): string[] {
+  return fields.map((field) => cell(listing, field));
+}
+
+/** The CSV text: header row, then one row per listing; CRLF line ends, as spreadsheets expect. */
+export function listingsCsv(listings: readonly Listing[], fields: readonly CsvField[]): string {
+  return unparse(
+    { fields: [...fields], data: listings.map((listing) => listingCsvRow(listing, fields)) },
+    // Text starting with = + - @ is written with a leading ' so a spreadsheet shows it instead of
+    // running it as a formula; a negative number (a longitude) is left as it is.
+    { escapeFormulae: FORMULA_START, newline: '\r\n' },
+  );
+}
