@@ -19,7 +19,12 @@ export const theme = createTheme({
   components: {
     CloseButton: { defaultProps: { 'aria-label': 'Close' } },
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
-    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
+    Notification: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+      // A titled notification's message is gray-6 on white (3.3:1) or dark-2 on dark-6: the
+      // theme's dimmed colour reads on both.
+      styles: { description: { color: 'var(--mantine-color-dimmed)' } },
+    },
     ColorInput: { defaultProps: { eyeDropperButtonProps: { 'aria-label': 'Pick a colour from the screen' } } },
   },
 });
