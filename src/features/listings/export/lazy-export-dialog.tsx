@@ -1,8 +1,6 @@
-import { lazy, Suspense } from 'react';
-import { PageLoader } from '../../../components/page-loader';
+import { lazy } from 'react';
 import { loadOnce } from '../../../lib/load-once';
-import { PlaceholderDialog } from '../form/placeholder-dialog';
-import { DialogLoadBoundary } from '../status/lazy-bulk-status-dialog';
+import { LazyDialogFrame } from '../lazy-dialog-frame';
 import type { ExportDialogProps } from './export-dialog';
 
 /** Its own chunk (papaparse among it), fetched when the user points at or focuses Export, at the latest on a press. */
@@ -12,16 +10,8 @@ const ExportDialog = lazy(() => preloadExportDialog().then((module) => ({ defaul
 
 export function LazyExportDialog(props: ExportDialogProps) {
   return (
-    <DialogLoadBoundary title="Export CSV" onClose={props.onClose}>
-    <Suspense
-      fallback={
-        <PlaceholderDialog onClose={props.onClose} title="Export CSV">
-          <PageLoader label="Loading" />
-        </PlaceholderDialog>
-      }
-    >
+    <LazyDialogFrame title="Export CSV" onClose={props.onClose}>
       <ExportDialog {...props} />
-    </Suspense>
-    </DialogLoadBoundary>
+    </LazyDialogFrame>
   );
 }

@@ -1,11 +1,8 @@
-import { Button, Group } from '@mantine/core';
-import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { ErrorAlert } from '../../../components/error-alert';
+import { lazy, useEffect, useState } from 'react';
 import { loadOnce } from '../../../lib/load-once';
-import { PageLoader } from '../../../components/page-loader';
+import { LazyDialogFrame } from '../lazy-dialog-frame';
 import type * as ListingFormModule from './listing-form-modal';
 import type { ListingFormTarget } from './listing-form-modal';
-import { PlaceholderDialog } from './placeholder-dialog';
 
 /**
  * The create/edit form lives in its own chunk (react-hook-form, the number inputs, the form
@@ -28,17 +25,9 @@ export function LazyListingFormModal(props: LazyListingFormModalProps) {
   const title = props.target.mode === 'edit' ? 'Edit listing' : 'Create listing';
   useFocusBackOnClose();
   return (
-    <FormLoadBoundary title={title} onClose={props.onClose}>
-      <Suspense
-        fallback={
-          <PlaceholderDialog onClose={props.onClose} title={title}>
-            <PageLoader label="Loading the form" />
-          </PlaceholderDialog>
-        }
-      >
-        <ListingFormModal {...props} />
-      </Suspense>
-    </FormLoadBoundary>
+    <LazyDialogFrame title={title} onClose={props.onClose} loadingLabel="Loading the form" failedTitle="The form could not be loaded; reload the page to try again">
+      <ListingFormModal {...props} />
+    </LazyDialogFrame>
   );
 }
 
@@ -56,33 +45,4 @@ function useFocusBackOnClose() {
     },
     [opener],
   );
-}
-
-interface BoundaryProps {
-  title: string;
-  onClose: () => void;
-  children: ReactNode;
-}
-
-/** The form's chunk failed to load (offline, or a new release replaced it): say so instead of losing the page. */
-class FormLoadBoundary extends Component<BoundaryProps, { error: unknown }> {
-  override state = { error: undefined as unknown };
-
-  static getDerivedStateFromError(error: unknown) {
-    return { error };
-  }
-
-  override render() {
-    if (this.state.error === undefined) return this.props.children;
-    return (
-      <PlaceholderDialog onClose={this.props.onClose} title={this.props.title}>
-        <ErrorAlert error={this.state.error} title="The form could not be loaded; reload the page to try again" />
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={this.props.onClose}>
-            Close
-          </Button>
-        </Group>
-      </PlaceholderDialog>
-    );
-  }
 }

@@ -1,0 +1,65 @@
+import { Button, Group } from '@mantine/core';
+import { Component, Suspense, type ReactNode } from 'react';
+import { ErrorAlert } from '../../components/error-alert';
+import { PageLoader } from '../../components/page-loader';
+import { PlaceholderDialog } from './form/placeholder-dialog';
+
+interface LazyDialogFrameProps {
+  /** The dialog's title, which its placeholders carry too. */
+  title: string;
+  onClose: () => void;
+  /** What the placeholder says while the dialog's chunk downloads. */
+  loadingLabel?: string;
+  /** What it says when the chunk could not be downloaded. */
+  failedTitle?: string;
+  children: ReactNode;
+}
+
+/**
+ * The frame of a dialog that lives in its own chunk: a placeholder dialog with the same title
+ * while the chunk downloads, and, when it could not be downloaded (offline, or a new release
+ * replaced it), one that says so instead of losing the page.
+ */
+export function LazyDialogFrame({
+  title,
+  onClose,
+  loadingLabel = 'Loading',
+  failedTitle = 'This dialog could not be loaded; reload the page to try again',
+  children,
+}: LazyDialogFrameProps) {
+  return (
+    <DialogLoadBoundary title={title} onClose={onClose} failedTitle={failedTitle}>
+      <Suspense
+        fallback={
+          <PlaceholderDialog onClose={onClose} title={title}>
+            <PageLoader label={loadingLabel} />
+          </PlaceholderDialog>
+        }
+      >
+        {children}
+      </Suspense>
+    </DialogLoadBoundary>
+  );
+}
+
+class DialogLoadBoundary extends Component<{ title: string; onClose: () => void; failedTitle: string; children: ReactNode }, { error: unknown }> {
+  override state = { error: undefined as unknown };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  override render() {
+    if (this.state.error === undefined) return this.props.children;
+    return (
+      <PlaceholderDialog onClose={this.props.onClose} title={this.props.title}>
+        <ErrorAlert error={this.state.error} title={this.props.failedTitle} />
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={this.props.onClose}>
+            Close
+          </Button>
+        </Group>
+      </PlaceholderDialog>
+    );
+  }
+}
