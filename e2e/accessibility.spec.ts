@@ -1,5 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, openedDialog } from './support/axe';
+import { dataRows } from './support/listings-table';
 
 /**
  * WCAG 2.1 AA as axe-core checks it, on every area and every dialog, in both colour schemes:
@@ -9,7 +10,6 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 
 /** This spec's own seeded chatbot, so nothing here disturbs another spec. */
 const BOT = 'e2e-a11y';
-const WCAG_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /** A first visit of an area loads its chunk: slow on a busy machine. */
 const AREA_LOAD = { timeout: 30_000 };
 const SETTINGS_SECTIONS = [
@@ -23,37 +23,6 @@ const SETTINGS_SECTIONS = [
   'Limits',
   'Reports',
 ];
-
-/** One line per violation and element, so a failure says what to fix and where. */
-async function seriousViolations(page: Page, include?: string): Promise<string[]> {
-  let builder = new AxeBuilder({ page }).withTags(WCAG_AA_TAGS);
-  if (include) builder = builder.include(include);
-  const { violations } = await builder.analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map((node) => `${violation.impact} ${violation.id}: ${node.target.join(' ')} — ${node.failureSummary ?? ''}`),
-    );
-}
-
-async function expectAccessible(page: Page, what: string, include?: string) {
-  expect(await seriousViolations(page, include), `serious or critical axe violations on ${what}`).toEqual([]);
-}
-
-/** A dialog once its opening transition has ended, so its colours are measured at full opacity. */
-async function openedDialog(page: Page, name: string | RegExp): Promise<Locator> {
-  const dialog = page.getByRole('dialog', { name });
-  await expect(dialog).toBeVisible();
-  await expect(dialog).toHaveCSS('opacity', '1');
-  return dialog;
-}
-
-function dataRows(page: Page) {
-  return page
-    .getByRole('table', { name: 'Listings' })
-    .getByRole('row')
-    .filter({ has: page.getByRole('checkbox', { name: /^Select (?!all listings)/ }) });
-}
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`WCAG 2.1 AA, ${colorScheme} scheme`, () => {

@@ -1,8 +1,9 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type * as Papa from 'papaparse';
+import { expectAccessible, openedDialog } from './support/axe';
+import { dataRows, listingsTable, openListingsAt, settled } from './support/listings-table';
 
 /** papaparse is CommonJS: Node's ESM loader sees no named exports in it. */
 const { parse } = createRequire(import.meta.url)('papaparse') as typeof Papa;
@@ -10,7 +11,6 @@ const { parse } = createRequire(import.meta.url)('papaparse') as typeof Papa;
 /** This file's own seeded chatbot (~60 listings in six cities, both sale types). */
 const BOT = 'e2e-listings-scale';
 const LISTINGS = `/bots/${BOT}/listings`;
-const WCAG_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const SESSION = { 'chatrobot-sessionkey': 'demo-session-key' };
 
 interface Row {
@@ -32,24 +32,8 @@ async function listedRows(request: APIRequestContext, page = 1, size = 100, filt
   return body.Data.List;
 }
 
-function listingsTable(page: Page): Locator {
-  return page.getByRole('table', { name: 'Listings' });
-}
-
-function dataRows(page: Page): Locator {
-  return listingsTable(page)
-    .getByRole('row')
-    .filter({ has: page.getByRole('checkbox', { name: /^Select (?!all listings)/ }) });
-}
-
-async function settled(page: Page, timeout?: number): Promise<void> {
-  await expect(listingsTable(page)).toHaveAttribute('aria-busy', 'false', { timeout });
-  await expect(dataRows(page).first()).toBeVisible();
-}
-
 async function openListings(page: Page, query = ''): Promise<void> {
-  await page.goto(`${LISTINGS}${query}`);
-  await settled(page, 30_000);
+  await openListingsAt(page, `${LISTINGS}${query}`);
 }
 
 async function columnHeaders(page: Page): Promise<string[]> {
@@ -63,21 +47,6 @@ async function columnValues(page: Page, header: string): Promise<string[]> {
   expect(index, `column ${header}`).toBeGreaterThan(-1);
   const rows = await dataRows(page).all();
   return Promise.all(rows.map((row) => row.getByRole('cell').nth(index).innerText()));
-}
-
-async function expectAccessible(page: Page, what: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_AA_TAGS).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.impact} ${violation.id}: ${node.target.join(' ')} — ${node.failureSummary ?? ''}`));
-  expect(serious, `serious or critical axe violations on ${what}`).toEqual([]);
-}
-
-async function openedDialog(page: Page, name: string | RegExp): Promise<Locator> {
-  const dialog = page.getByRole('dialog', { name });
-  await expect(dialog).toBeVisible();
-  await expect(dialog).toHaveCSS('opacity', '1');
-  return dialog;
 }
 
 async function openViewsMenu(page: Page): Promise<Locator> {

@@ -1,31 +1,11 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { dataRows, listingsTable, openListingsAt, settled } from './support/listings-table';
 
 /** This file's own seeded chatbot (~60 listings in six cities, both sale types). */
 const LISTINGS = '/bots/e2e-listings/listings';
 
-function listingsTable(page: Page): Locator {
-  return page.getByRole('table', { name: 'Listings' });
-}
-
-/** The data rows: each has a "Select <address>" checkbox (the header's selects the page). */
-function dataRows(page: Page): Locator {
-  return listingsTable(page)
-    .getByRole('row')
-    .filter({ has: page.getByRole('checkbox', { name: /^Select (?!all listings)/ }) });
-}
-
-/**
- * Waits until the table shows the requested page rather than the previous one. The first
- * load of a page includes fetching the app's chunks, so it gets more time on a busy machine.
- */
-async function settled(page: Page, timeout?: number): Promise<void> {
-  await expect(listingsTable(page)).toHaveAttribute('aria-busy', 'false', { timeout });
-  await expect(dataRows(page).first()).toBeVisible();
-}
-
 async function openListings(page: Page, query = ''): Promise<void> {
-  await page.goto(`${LISTINGS}${query}`);
-  await settled(page, 30_000);
+  await openListingsAt(page, `${LISTINGS}${query}`);
 }
 
 /** "Showing 1–20 of 60" → 60. */
