@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
+/** The first-load budget: gzipped JavaScript a first visit to the landing page downloads (README). */
+export const FIRST_LOAD_BUDGET_KB = 200;
+
 export const DIST_DIR = new URL('../dist/', import.meta.url).pathname;
 
 /** The scripts dist/index.html loads by itself: its module scripts and modulepreload links. */

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { FIRST_LOAD_BUDGET_KB, gzippedSizes } from '../bench/bundle-size';
 import { CHUNK_REPORT, type ReportedChunk } from '../build/chunk-report';
 
 /**
@@ -12,9 +13,13 @@ const KEPT_OFF_THE_LANDING_PAGE: Record<string, RegExp> = {
   'Popover (loads with the column chooser)': /@mantine\/core\/esm\/components\/Popover\//,
   'floating-ui (popover positioning)': /@floating-ui\//,
   'react-markdown (chat answers)': /node_modules\/(react-markdown|micromark|mdast-util-)/,
+  // Classic zod's methods reach every schema type and the JSON Schema converter; the contract
+  // and what the first page checks are written with zod/mini, which tree-shakes.
+  'classic zod (forms load it)': /node_modules\/zod\/v4\/classic\//,
+  "zod's JSON Schema converter": /node_modules\/zod\/v4\/core\/(to-json-schema|json-schema-processors)/,
 };
 
-test('the landing page downloads none of what must stay off it', async ({ browser }) => {
+test('the landing page downloads none of what must stay off it, and stays within the first-load budget', async ({ browser }) => {
   const context = await browser.newContext();
   // What loads once the first page has settled (dialogs, notifications, warm-ups) waits for an
   // idle moment by design: holding idle callbacks back leaves exactly what the first page needs.
@@ -37,6 +42,10 @@ test('the landing page downloads none of what must stay off it', async ({ browse
   for (const [what, pattern] of Object.entries(KEPT_OFF_THE_LANDING_PAGE)) {
     expect(modules.filter((module) => pattern.test(module)), `${what} is on the landing page`).toEqual([]);
   }
+  // The budget the bench reports (npm run bench), checked here so a change cannot cross it unseen.
+  const kilobytes = gzippedSizes(loaded.map((chunk) => `/${chunk.fileName}`)).gzipBytes / 1024;
+  test.info().annotations.push({ type: 'first-load', description: `${kilobytes.toFixed(1)} KB of ${FIRST_LOAD_BUDGET_KB} KB` });
+  expect(kilobytes, `first-load JS of the landing page, gzipped, in KB (budget ${FIRST_LOAD_BUDGET_KB})`).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_KB);
   await context.close();
 });
 

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import * as z from 'zod/mini';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -237,7 +238,7 @@ describe('console endpoints', () => {
       keysHeldByServer: false,
     });
     // What the app reads it with, to the last field.
-    expect(bootstrapSchema.strict().parse(response.json())).toEqual(response.json());
+    expect(z.strictObject(bootstrapSchema.shape).parse(response.json())).toEqual(response.json());
   });
 
   it('bootstrap never hands out custom keys', async () => {

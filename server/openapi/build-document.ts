@@ -134,13 +134,13 @@ export const UPLOAD_PATH = '/files/upload/{FileStoreId}';
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 
 /** The answer of a success: the contract's envelope, with what every success carries. */
-function successEnvelope<T extends z.ZodType>(data: T) {
-  return envelopeSchema(data).extend({ Success: z.literal(true), Code: z.literal(200), Message: z.literal('') });
+function successEnvelope(data: Parameters<typeof envelopeSchema>[0]) {
+  return z.object({ ...envelopeSchema(data).shape, Success: z.literal(true), Code: z.literal(200), Message: z.literal('') });
 }
 
 /** The answer of a failure: HTTP status == Code, and Message says what was wrong. */
 function errorEnvelope(status: ErrorStatus) {
-  return errorEnvelopeSchema.extend({ Success: z.literal(false), Code: z.literal(status), Message: z.string().min(1) });
+  return z.object({ ...errorEnvelopeSchema.shape, Success: z.literal(false), Code: z.literal(status), Message: z.string().min(1) });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -169,7 +169,7 @@ function withoutDialect(schema: JsonSchema): JsonSchema {
 }
 
 /** One schema without components (a parameter's). */
-function jsonSchemaOf(schema: z.ZodType): JsonSchema {
+function jsonSchemaOf(schema: z.core.$ZodType): JsonSchema {
   return withoutDialect(z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', override: describeConstraints }) as JsonSchema);
 }
 
@@ -180,12 +180,13 @@ function jsonSchemaOf(schema: z.ZodType): JsonSchema {
  */
 function componentSchemas(): Record<string, JsonSchema> {
   const registry = z.registry<{ id: string }>();
-  const add = (schema: z.ZodType, id: string) => registry.add(schema, { id });
+  const add = (schema: z.core.$ZodType, id: string) => registry.add(schema, { id });
   add(listingRowSchema, 'ListingRow');
   add(extensionColumnEntry, 'ExtensionColumnEntry');
   add(modelSchema, 'Model');
-  const fragment = streamFragmentSchema.meta({ description: 'A fragment of a streamed answer: the next piece of its text.' });
-  const final = streamFinalSchema.meta({
+  // The contract's schemas are zod/mini, which has no .meta(): a classic object of the same shape carries the words.
+  const fragment = z.object(streamFragmentSchema.shape).meta({ description: 'A fragment of a streamed answer: the next piece of its text.' });
+  const final = z.object(streamFinalSchema.shape).meta({
     description: 'The last event of a streamed answer: the message ids, the whole answer (the fragments add up to it) and the tokens used.',
   });
   add(fragment, 'StreamFragment');

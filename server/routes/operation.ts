@@ -1,15 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { messageOfZodError, operations, type OperationName, type Operations, type ResponseOf } from '../../src/api/contract';
 import { requireCredential, type Keys } from '../auth';
 import { badRequest, success } from '../envelope';
 
-export type BodyOf<Name extends OperationName> = Operations[Name]['request'] extends z.ZodType
+export type BodyOf<Name extends OperationName> = Operations[Name]['request'] extends z.ZodMiniType
   ? z.output<Operations[Name]['request']>
   : undefined;
 
 /** Checks a body against its contract schema; a failure names the field (`Bogus: is not a field of this operation`). */
-export function parseBody<Schema extends z.ZodType>(schema: Schema, body: unknown): z.output<Schema> {
+export function parseBody<Schema extends z.ZodMiniType>(schema: Schema, body: unknown): z.output<Schema> {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw badRequest('The request body must be a JSON object.');
   }

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type * as ContractModule from './contract/answer-checks';
 import type { RequestOf, ResponseOf } from './contract';
 import { endpoints, SECRET_KEY_HEADER, SESSION_KEY_HEADER, type OperationName } from './contract/endpoints';
@@ -178,7 +178,7 @@ function unwrapEnvelope<Name extends OperationName>(
   if (!envelope.data.Success) {
     throw new ApiError(name, status, envelope.data.Code, envelope.data.Message || `${name} failed`);
   }
-  const schema = envelopeSchema(operations[name].response as unknown as z.ZodType<ResponseOf<Name>>);
+  const schema = envelopeSchema(operations[name].response as unknown as z.ZodMiniType<ResponseOf<Name>>);
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * What the server beside the app says about itself (not part of the hosted interface):
@@ -10,8 +10,8 @@ import { z } from 'zod';
 export const bootstrapSchema = z.object({
   mode: z.enum(['local', 'proxy']),
   chatbotIds: z.array(z.string()),
-  secretKey: z.string().optional(),
-  sessionKey: z.string().optional(),
+  secretKey: z.optional(z.string()),
+  sessionKey: z.optional(z.string()),
   keysHeldByServer: z.boolean(),
 });
 export type Bootstrap = z.infer<typeof bootstrapSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { integer } from './primitives';
 
 export const CHAT_ASK_TYPES = ['Text', 'Audio', 'Image', 'Video'] as const;
@@ -8,12 +8,12 @@ export type ChatAskType = (typeof CHAT_ASK_TYPES)[number];
 export const clientAskRequestSchema = z
   .strictObject({
     sessionID: integer,
-    content: z.string({ error: 'is required' }).max(20_000, { error: 'must be at most 20000 characters' }),
-    chatAskType: z.enum(CHAT_ASK_TYPES, { error: 'must be Text, Audio, Image or Video' }).nullable().optional(),
-    stream: z.boolean().optional(),
-    fileIds: z.array(integer).max(20, { error: 'must hold at most 20 files' }).optional(),
+    content: z.string({ error: 'is required' }).check(z.maxLength(20_000, { error: 'must be at most 20000 characters' })),
+    chatAskType: z.optional(z.nullable(z.enum(CHAT_ASK_TYPES, { error: 'must be Text, Audio, Image or Video' }))),
+    stream: z.optional(z.boolean()),
+    fileIds: z.optional(z.array(integer).check(z.maxLength(20, { error: 'must hold at most 20 files' }))),
   })
-  .superRefine((body, ctx) => {
+  .check(z.superRefine((body, ctx) => {
     const askType = body.chatAskType ?? 'Text';
     const fileCount = body.fileIds?.length ?? 0;
     if (askType === 'Text') {
@@ -30,7 +30,7 @@ export const clientAskRequestSchema = z
     } else if (askType !== 'Image' && fileCount !== 1) {
       ctx.addIssue({ code: 'custom', path: ['fileIds'], message: `must hold exactly one file when chatAskType is ${askType}` });
     }
-  });
+  }));
 export type ClientAskRequest = z.infer<typeof clientAskRequestSchema>;
 
 /** Data of a non-streamed answer. */

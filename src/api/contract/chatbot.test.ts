@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { createChatbotSettings } from '../../demo-data';
 import {
   CHATBOT_SETTING_KEYS,
@@ -14,7 +14,7 @@ import {
 import { messageOfZodError } from './errors';
 
 /** What the service would answer for `value`: 'valid', or its Message. */
-function verdict(schema: z.ZodType, value: unknown): string {
+function verdict(schema: z.ZodMiniType, value: unknown): string {
   const result = schema.safeParse(value, { reportInput: true });
   return result.success ? 'valid' : messageOfZodError(result.error);
 }

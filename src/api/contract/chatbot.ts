@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   chatbotId,
   integer,
@@ -15,19 +15,21 @@ export const CHAT_BUBBLE_ALIGN = { right: 0, left: 1 } as const;
  * Domains travel as one comma-separated string. Each entry must be a host name, so a
  * typo such as `https://example.com/` is caught before it silently blocks the widget.
  */
-export const domainsText = z.string().refine(
-  (value) =>
-    value.trim() === '' ||
-    value
-      .split(',')
-      .map((part) => part.trim())
-      .every((part) => hostname.safeParse(part).success),
-  { error: 'must be host names separated by commas, such as example.com, shop.example.com' },
+export const domainsText = z.string().check(
+  z.refine(
+    (value) =>
+      value.trim() === '' ||
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .every((part) => hostname.safeParse(part).success),
+    { error: 'must be host names separated by commas, such as example.com, shop.example.com' },
+  ),
 );
 
 /** Every field of the Edit operation except serialNumber (section 2.2), each optional. */
 export const chatbotSettingsShape = {
-  Name: z.string().max(200, { error: 'must be at most 200 characters' }),
+  Name: z.string().check(z.maxLength(200, { error: 'must be at most 200 characters' })),
   Model: z.string(),
   SystemMessage: z.string(),
   Temperature: integer,
@@ -55,14 +57,14 @@ export const chatbotSettingsShape = {
   WhatsappUrl: optionalHttpUrl,
   VerifyDomain: z.boolean(),
   Domains: domainsText,
-  RateLimitCount: integer.min(1, { error: 'must be at least 1' }),
+  RateLimitCount: integer.check(z.gte(1, { error: 'must be at least 1' })),
   RateLimitMessage: z.string(),
-  RateLimitTime: integer.min(1, { error: 'must be at least 1 second' }),
+  RateLimitTime: integer.check(z.gte(1, { error: 'must be at least 1 second' })),
   CustomDomain: z.union([z.literal(''), hostname], { error: 'must be a host name such as chat.example.com' }),
   EmailForDailyChatLogs: optionalEmail,
   EmailForDailyLeads: optionalEmail,
   AIResponseLanguage: z.string(),
-  MessageLimit: integer.refine((value) => value === -1 || value >= 1, { error: 'must be -1 (unlimited) or at least 1' }),
+  MessageLimit: integer.check(z.refine((value) => value === -1 || value >= 1, { error: 'must be -1 (unlimited) or at least 1' })),
 } as const;
 
 export type ChatbotSettingKey = keyof typeof chatbotSettingsShape;
@@ -75,7 +77,7 @@ export type ChatbotSettings = z.infer<typeof chatbotSettingsSchema>;
 /** POST /chat/Chatbot/Edit: serialNumber plus any subset of the settings. */
 export const editRequestSchema = z.strictObject({
   serialNumber: chatbotId,
-  ...z.object(chatbotSettingsShape).partial().shape,
+  ...z.partial(z.object(chatbotSettingsShape)).shape,
 });
 export type EditRequest = z.infer<typeof editRequestSchema>;
 /** Data is 1 on success. */
@@ -84,7 +86,7 @@ export const editResponseDataSchema = z.int();
 /** POST /chat/Chatbot/Detail (our addition): reads the settings back. */
 export const detailRequestSchema = z.strictObject({ serialNumber: chatbotId });
 export type DetailRequest = z.infer<typeof detailRequestSchema>;
-export const detailResponseDataSchema = chatbotSettingsSchema.extend({ serialNumber: z.string() });
+export const detailResponseDataSchema = z.extend(chatbotSettingsSchema, { serialNumber: z.string() });
 export type ChatbotDetail = z.infer<typeof detailResponseDataSchema>;
 
 /** POST /chat/Chatbot/GetSession: opens a chat session with a chatbot. */

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { createListing } from '../../demo-data';
 import { editRequestSchema } from './chatbot';
 import { fieldMessage, fieldOfMessage, messageOfZodError } from './errors';
 import { createListingRequestSchema } from './listings';
 
-function messageOf(schema: z.ZodType, value: unknown, reportInput = true): string {
+function messageOf(schema: z.ZodMiniType, value: unknown, reportInput = true): string {
   const result = schema.safeParse(value, { reportInput });
   if (result.success) throw new Error('expected the value to be rejected');
   return messageOfZodError(result.error);
@@ -73,6 +73,6 @@ describe('messageOfZodError', () => {
   });
 
   it('has a message for an error without issues', () => {
-    expect(messageOfZodError(new z.ZodError([]))).toBe('request body is invalid');
+    expect(messageOfZodError(new z.core.$ZodError([]))).toBe('request body is invalid');
   });
 });

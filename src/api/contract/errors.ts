@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /**
  * The service's Message names the offending field as its first word:
@@ -22,7 +22,7 @@ export function fieldOfMessage(message: string): { field: string; text: string }
  * The first issue of a failed parse, as one service Message. Parse with
  * `{ reportInput: true }` so a missing field ("is required") is told from a wrong one.
  */
-export function messageOfZodError(error: z.ZodError): string {
+export function messageOfZodError(error: z.core.$ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'request body is invalid';
   if (issue.code === 'unrecognized_keys') {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { messageOfZodError } from './errors';
 import { confirmUploadRequestSchema, preUploadRequestSchema, preUploadResponseDataSchema, uploadedFileSchema } from './files';
 
-function verdict(schema: z.ZodType, value: unknown): string {
+function verdict(schema: z.ZodMiniType, value: unknown): string {
   const result = schema.safeParse(value, { reportInput: true });
   return result.success ? 'valid' : messageOfZodError(result.error);
 }

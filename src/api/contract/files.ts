@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The three-step upload (design.md): ask for a pre-signed address, PUT the bytes
@@ -8,9 +8,7 @@ import { z } from 'zod';
 export const preUploadRequestSchema = z.strictObject({
   fileName: z
     .string({ error: 'is required' })
-    .trim()
-    .min(1, { error: 'is required' })
-    .max(255, { error: 'must be at most 255 characters' }),
+    .check(z.trim(), z.minLength(1, { error: 'is required' }), z.maxLength(255, { error: 'must be at most 255 characters' })),
 });
 export type PreUploadRequest = z.infer<typeof preUploadRequestSchema>;
 export const preUploadResponseDataSchema = z.object({ FileStoreId: z.int(), PreUploadUrl: z.string() });

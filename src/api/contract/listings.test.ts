@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { createListing, createListingRow, demoListings } from '../../demo-data';
 import { messageOfZodError } from './errors';
 import {
@@ -14,7 +14,7 @@ import {
   updateListingResponseDataSchema,
 } from './listings';
 
-function verdict(schema: z.ZodType, value: unknown): string {
+function verdict(schema: z.ZodMiniType, value: unknown): string {
   const result = schema.safeParse(value, { reportInput: true });
   return result.success ? 'valid' : messageOfZodError(result.error);
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { chatbotId, finiteNumber, httpUrl, integer, latitude, longitude, pageNumber, pageSize } from './primitives';
 
 export const SALE_TYPES = ['for_sale', 'for_rent'] as const;
@@ -15,12 +15,12 @@ export const tours = z.enum(TOURS, { error: 'must be OpenHouse or 3D' });
 export const spaceType = z.enum(SPACE_TYPES, { error: 'must be Entire place or Room' });
 export const keyType = z.enum(KEY_TYPES, { error: 'must be PlatformId, MLSNumber or URL' });
 
-const requiredText = z.string({ error: 'is required' }).trim().min(1, { error: 'is required' });
-const amount = finiteNumber.min(0, { error: 'must be 0 or more' });
+const requiredText = z.string({ error: 'is required' }).check(z.trim(), z.minLength(1, { error: 'is required' }));
+const amount = finiteNumber.check(z.gte(0, { error: 'must be 0 or more' }));
 
 export const extensionColumnEntry = z.strictObject({
   Key: requiredText,
-  value: z.string().optional(),
+  value: z.optional(z.string()),
 });
 export type ExtensionColumnEntry = z.infer<typeof extensionColumnEntry>;
 
@@ -35,32 +35,33 @@ export const listingFieldsShape = {
   Bathrooms: amount,
   Url: httpUrl,
   MLSNumber: requiredText,
-  YearBuilt: integer.min(1000, { error: 'must be a four-digit year' }).max(2200, {
-    error: 'must be a four-digit year',
-  }),
+  YearBuilt: integer.check(
+    z.gte(1000, { error: 'must be a four-digit year' }),
+    z.lte(2200, { error: 'must be a four-digit year' }),
+  ),
   DaysOnMarket: amount,
   LotArea: amount,
   BuildingArea: amount,
   AreaUnit: areaUnit,
   ParkingSpots: amount,
-  Images: z.array(httpUrl).max(100, { error: 'must hold at most 100 images' }).optional(),
-  Tours: tours.optional(),
-  Description: z.string().optional(),
-  ExtensionColumn: z.array(extensionColumnEntry).max(100, { error: 'must hold at most 100 rows' }).optional(),
-  Location: z.string().optional(),
-  Address: z.string().optional(),
-  City: z.string().optional(),
-  State: z.string().optional(),
-  ZIP: z.string().optional(),
-  Latitude: latitude.optional(),
-  Longitude: longitude.optional(),
-  SalePrice: amount.optional(),
-  UnitAreaPrice: amount.optional(),
-  HOAMonth: amount.optional(),
-  EstimatePrice: amount.optional(),
-  RentPrice: amount.optional(),
-  SpaceType: spaceType.optional(),
-  DepositFee: amount.optional(),
+  Images: z.optional(z.array(httpUrl).check(z.maxLength(100, { error: 'must hold at most 100 images' }))),
+  Tours: z.optional(tours),
+  Description: z.optional(z.string()),
+  ExtensionColumn: z.optional(z.array(extensionColumnEntry).check(z.maxLength(100, { error: 'must hold at most 100 rows' }))),
+  Location: z.optional(z.string()),
+  Address: z.optional(z.string()),
+  City: z.optional(z.string()),
+  State: z.optional(z.string()),
+  ZIP: z.optional(z.string()),
+  Latitude: z.optional(latitude),
+  Longitude: z.optional(longitude),
+  SalePrice: z.optional(amount),
+  UnitAreaPrice: z.optional(amount),
+  HOAMonth: z.optional(amount),
+  EstimatePrice: z.optional(amount),
+  RentPrice: z.optional(amount),
+  SpaceType: z.optional(spaceType),
+  DepositFee: z.optional(amount),
 } as const;
 
 /** POST /chat/Chatbot/RealEstateCreate. Data: the new listing's id as text (= String(ID) in the list). */
@@ -80,11 +81,11 @@ export const updateListingResponseDataSchema = z.int();
 /** POST /chat/Chatbot/RealEstateList. */
 export const listListingsRequestSchema = z.strictObject({
   SerialNumber: chatbotId,
-  CityName: z.string().optional(),
-  SaleType: saleType.optional(),
-  MLSNumber: z.string().optional(),
-  PageNumber: pageNumber.optional(),
-  PageSize: pageSize.optional(),
+  CityName: z.optional(z.string()),
+  SaleType: z.optional(saleType),
+  MLSNumber: z.optional(z.string()),
+  PageNumber: z.optional(pageNumber),
+  PageSize: z.optional(pageSize),
 });
 export type ListListingsRequest = z.infer<typeof listListingsRequestSchema>;
 
@@ -120,8 +121,8 @@ export const listingRowSchema = z.object({
   UnitAreaPrice: z.string(),
   EstimatePrice: z.string(),
   HOAMonth: z.string(),
-  LATITUDE: z.number().nullable(),
-  LONGITUDE: z.number().nullable(),
+  LATITUDE: z.nullable(z.number()),
+  LONGITUDE: z.nullable(z.number()),
   ExtensionColumn: z.string(),
 });
 export type ListingRow = z.infer<typeof listingRowSchema>;
@@ -140,8 +141,10 @@ export const deleteListingsRequestSchema = z.strictObject({
   SerialNumber: chatbotId,
   Keys: z
     .array(requiredText)
-    .min(1, { error: 'must name at least one listing' })
-    .max(MAX_DELETE_KEYS, { error: `must name at most ${MAX_DELETE_KEYS} listings` }),
+    .check(
+      z.minLength(1, { error: 'must name at least one listing' }),
+      z.maxLength(MAX_DELETE_KEYS, { error: `must name at most ${MAX_DELETE_KEYS} listings` }),
+    ),
   KeyType: keyType,
 });
 export type DeleteListingsRequest = z.infer<typeof deleteListingsRequestSchema>;

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { endpoints, type Endpoint, type OperationName } from './endpoints';
 import {
   detailRequestSchema,
@@ -37,8 +37,8 @@ export * from './endpoints';
 
 /** An endpoint with the schemas of its request body and of its answer's Data. */
 export interface OperationSpec extends Endpoint {
-  request: z.ZodType | null;
-  response: z.ZodType;
+  request: z.ZodMiniType | null;
+  response: z.ZodMiniType;
 }
 
 function operation<const Spec extends OperationSpec>(spec: Spec): Spec {
@@ -115,7 +115,7 @@ export const operations = {
 } as const satisfies Record<OperationName, OperationSpec>;
 
 export type Operations = typeof operations;
-export type RequestOf<Name extends OperationName> = Operations[Name]['request'] extends z.ZodType
+export type RequestOf<Name extends OperationName> = Operations[Name]['request'] extends z.ZodMiniType
   ? z.input<Operations[Name]['request']>
   : undefined;
 export type ResponseOf<Name extends OperationName> = z.output<Operations[Name]['response']>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   chatbotId,
   email,
@@ -15,7 +15,7 @@ import {
   rgbColor,
 } from './primitives';
 
-const accepts = (schema: z.ZodType, value: unknown) => schema.safeParse(value).success;
+const accepts = (schema: z.ZodMiniType, value: unknown) => schema.safeParse(value).success;
 
 describe('rgbColor', () => {
   it.each(['rgb(0,0,0)', 'rgb(255, 255, 255)', 'rgb(34,139,230)', 'rgb( 1 , 2 , 3 )'])('accepts %s', (value) => {

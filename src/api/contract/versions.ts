@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { chatbotSettingsSchema, CHATBOT_SETTING_KEYS, type ChatbotSettingKey } from './chatbot';
 import { chatbotId, pageNumber, pageSize } from './primitives';
 import { VERSION_SOURCES } from './version-source';
@@ -6,21 +6,21 @@ import { VERSION_SOURCES } from './version-source';
 const settingKey = z.enum(CHATBOT_SETTING_KEYS as [ChatbotSettingKey, ...ChatbotSettingKey[]]);
 
 export const versionSummarySchema = z.object({
-  Version: z.int().min(1),
+  Version: z.int().check(z.gte(1)),
   /** Milliseconds since the epoch. */
   CreatedAt: z.int(),
   /** The settings this save changed, in the order of the Edit fields. */
   ChangedFields: z.array(settingKey),
   Source: z.enum(VERSION_SOURCES),
-  RestoredFrom: z.int().min(1).nullable(),
+  RestoredFrom: z.nullable(z.int().check(z.gte(1))),
 });
 export type VersionSummary = z.infer<typeof versionSummarySchema>;
 
 /** POST /chat/Chatbot/Versions: newest first. */
 export const versionsRequestSchema = z.strictObject({
   serialNumber: chatbotId,
-  PageNumber: pageNumber.optional(),
-  PageSize: pageSize.optional(),
+  PageNumber: z.optional(pageNumber),
+  PageSize: z.optional(pageSize),
 });
 export type VersionsRequest = z.infer<typeof versionsRequestSchema>;
 export const versionsResponseDataSchema = z.object({
@@ -32,8 +32,8 @@ export type VersionsResponse = z.infer<typeof versionsResponseDataSchema>;
 /** POST /chat/Chatbot/VersionDetail: one version with every setting as it was saved. */
 export const versionDetailRequestSchema = z.strictObject({
   serialNumber: chatbotId,
-  Version: z.int({ error: 'must be a whole number' }).min(1, { error: 'must be 1 or more' }),
+  Version: z.int({ error: 'must be a whole number' }).check(z.gte(1, { error: 'must be 1 or more' })),
 });
 export type VersionDetailRequest = z.infer<typeof versionDetailRequestSchema>;
-export const versionDetailResponseDataSchema = versionSummarySchema.extend({ Settings: chatbotSettingsSchema });
+export const versionDetailResponseDataSchema = z.extend(versionSummarySchema, { Settings: chatbotSettingsSchema });
 export type VersionDetail = z.infer<typeof versionDetailResponseDataSchema>;

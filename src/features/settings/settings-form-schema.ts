@@ -29,10 +29,10 @@ const NUMBER_KEYS = ['Temperature', 'RateLimitCount', 'RateLimitTime', 'MessageL
 export const settingsFormSchema = z
   .object({
     ...chatbotSettingsShape,
-    Temperature: chatbotSettingsShape.Temperature.nullable(),
-    RateLimitCount: chatbotSettingsShape.RateLimitCount.nullable(),
-    RateLimitTime: chatbotSettingsShape.RateLimitTime.nullable(),
-    MessageLimit: chatbotSettingsShape.MessageLimit.nullable(),
+    Temperature: z.nullable(chatbotSettingsShape.Temperature),
+    RateLimitCount: z.nullable(chatbotSettingsShape.RateLimitCount),
+    RateLimitTime: z.nullable(chatbotSettingsShape.RateLimitTime),
+    MessageLimit: z.nullable(chatbotSettingsShape.MessageLimit),
     SuggestedMessage: z.array(z.string()),
     Domains: z.array(domainEntry),
   })

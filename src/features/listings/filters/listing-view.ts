@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { SALE_TYPES, type ListListingsRequest } from '../../../api/contract';
 
 /**
@@ -10,26 +10,23 @@ import { SALE_TYPES, type ListListingsRequest } from '../../../api/contract';
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 20;
 
-const pageSize = z.coerce
-  .number()
-  .refine((size): size is (typeof PAGE_SIZES)[number] => (PAGE_SIZES as readonly number[]).includes(size));
+const pageSize = z.pipe(z.coerce.number(), z.literal(PAGE_SIZES));
 
 const listingViewSchema = z.object({
-  page: z.coerce.number().int().min(1).catch(1),
-  size: pageSize.catch(DEFAULT_PAGE_SIZE),
-  city: z.string().catch(''),
-  saleType: z.enum(SALE_TYPES).or(z.literal('')).catch(''),
-  mls: z.string().catch(''),
+  page: z.catch(z.coerce.number().check(z.refine(Number.isSafeInteger), z.gte(1)), 1),
+  size: z.catch(pageSize, DEFAULT_PAGE_SIZE),
+  city: z.catch(z.string(), ''),
+  saleType: z.catch(z.union([z.enum(SALE_TYPES), z.literal('')]), ''),
+  mls: z.catch(z.string(), ''),
   /**
    * The ids of the shown columns, when the URL names them (`columns=address,city,price`);
    * without it the table shows the columns this device remembers. Ids are checked against
    * the table's columns by the page, so a link from a later version still opens.
    */
-  columns: z
-    .string()
-    .transform((text) => [...new Set(text.split(',').map((id) => id.trim()).filter(Boolean))])
-    .optional()
-    .catch(undefined),
+  columns: z.catch(
+    z.optional(z.pipe(z.string(), z.transform((text) => [...new Set(text.split(',').map((id) => id.trim()).filter(Boolean))]))),
+    undefined,
+  ),
 });
 export type ListingView = z.infer<typeof listingViewSchema>;
 

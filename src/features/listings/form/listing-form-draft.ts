@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { readStoredJson, removeStored, writeStoredJson } from '../../../lib/stored-json';
 import type { ListingFormValues } from './listing-form-schema';
 import type { Listing } from '../parse-listing-row';
@@ -23,21 +23,19 @@ export function formParamOf(target: ListingFormTarget): string {
   return target.mode === 'create' ? 'new' : String(target.listing.ID);
 }
 
-const storedListingSchema = z
-  .object({
-    ID: z.number().int(),
+const storedListingSchema = z.looseObject({
+    ID: z.int(),
     Address: z.string(),
     MLSNumber: z.string(),
     Url: z.string(),
     Images: z.array(z.string()),
     ExtensionColumn: z.array(z.object({ Key: z.string(), value: z.string() })),
-  })
-  .loose();
+  });
 
 const draftSchema = z.object({
   form: z.string(),
-  listing: storedListingSchema.optional(),
-  values: z.record(z.string(), z.unknown()).optional(),
+  listing: z.optional(storedListingSchema),
+  values: z.optional(z.record(z.string(), z.unknown())),
 });
 
 export interface ListingFormDraft {

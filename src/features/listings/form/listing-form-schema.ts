@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ZodMiniNumber } from 'zod/mini';
 import {
   AREA_UNITS,
   extensionColumnEntry,
@@ -82,20 +83,21 @@ const numberOrBlank = numberInput.transform((value, ctx) => {
   return parsed;
 });
 
-function requiredNumber(schema: z.ZodType<number, number>) {
+function requiredNumber(schema: z.core.$ZodType<number, number>) {
   return numberOrBlank.pipe(
     z.number({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a number') }).pipe(schema),
   );
 }
 
-function optionalNumber(schema: z.ZodType<number | undefined, number | undefined>) {
+function optionalNumber(schema: z.core.$ZodType<number | undefined, number | undefined>) {
   return numberOrBlank.pipe(schema);
 }
 
-function wholeNumber(schema: z.ZodNumber, max: number) {
-  return schema
-    .max(max, { error: `must be ${max.toLocaleString('en-US')} or less` })
-    .refine(Number.isInteger, { error: 'must be a whole number' });
+function wholeNumber(schema: ZodMiniNumber<number>, max: number) {
+  return schema.check(
+    z.lte(max, { error: `must be ${max.toLocaleString('en-US')} or less` }),
+    z.refine(Number.isInteger, { error: 'must be a whole number' }),
+  );
 }
 
 const isQuarterStep = (value: number) => Math.abs(value * 4 - Math.round(value * 4)) < 1e-9;
@@ -132,16 +134,17 @@ const formObject = z.object({
   PropertyType: listingFieldsShape.PropertyType,
   Bedrooms: requiredNumber(wholeNumber(listingFieldsShape.Bedrooms, 100)),
   Bathrooms: requiredNumber(
-    listingFieldsShape.Bathrooms.max(100, { error: 'must be 100 or less' }).refine(isQuarterStep, {
-      error: 'must be in halves or quarters, such as 2, 2.5 or 2.75',
-    }),
+    listingFieldsShape.Bathrooms.check(
+      z.lte(100, { error: 'must be 100 or less' }),
+      z.refine(isQuarterStep, { error: 'must be in halves or quarters, such as 2, 2.5 or 2.75' }),
+    ),
   ),
   Url: z.string().trim().min(1, { error: 'is required' }).pipe(listingFieldsShape.Url),
   MLSNumber: listingFieldsShape.MLSNumber,
   YearBuilt: requiredNumber(
-    listingFieldsShape.YearBuilt.min(YEAR_BUILT_MIN, { error: `must be between ${YEAR_BUILT_MIN} and ${YEAR_BUILT_MAX}` }).max(
-      YEAR_BUILT_MAX,
-      { error: `must be between ${YEAR_BUILT_MIN} and ${YEAR_BUILT_MAX}` },
+    listingFieldsShape.YearBuilt.check(
+      z.gte(YEAR_BUILT_MIN, { error: `must be between ${YEAR_BUILT_MIN} and ${YEAR_BUILT_MAX}` }),
+      z.lte(YEAR_BUILT_MAX, { error: `must be between ${YEAR_BUILT_MIN} and ${YEAR_BUILT_MAX}` }),
     ),
   ),
   DaysOnMarket: requiredNumber(wholeNumber(listingFieldsShape.DaysOnMarket, 36_500)),

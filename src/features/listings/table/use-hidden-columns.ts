@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Which table columns the user hid, remembered on this device across visits and chatbots. */
 export const HIDDEN_COLUMNS_KEY = 'realty-bot-console.listings.hidden-columns.v1';

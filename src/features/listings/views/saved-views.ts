@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { SALE_TYPES } from '../../../api/contract';
 import { readStoredJson, writeStoredJson } from '../../../lib/stored-json';
 import { PAGE_SIZES, type ListingView } from '../filters/listing-view';
@@ -24,21 +24,21 @@ export function savedViewsKey(chatbotId: string): string {
 
 export const viewName = z
   .string()
-  .trim()
-  .min(1, { error: 'is required' })
-  .max(MAX_VIEW_NAME_LENGTH, { error: `must be at most ${MAX_VIEW_NAME_LENGTH} characters` });
+  .check(
+    z.trim(),
+    z.minLength(1, { error: 'is required' }),
+    z.maxLength(MAX_VIEW_NAME_LENGTH, { error: `must be at most ${MAX_VIEW_NAME_LENGTH} characters` }),
+  );
 
 const savedViewSchema = z.object({
-  id: z.string().min(1).max(100),
+  id: z.string().check(z.minLength(1), z.maxLength(100)),
   name: viewName,
-  city: z.string().max(MAX_FILTER_LENGTH),
-  saleType: z.enum(SALE_TYPES).or(z.literal('')),
-  mls: z.string().max(MAX_FILTER_LENGTH),
-  size: z
-    .number()
-    .refine((size): size is (typeof PAGE_SIZES)[number] => (PAGE_SIZES as readonly number[]).includes(size)),
+  city: z.string().check(z.maxLength(MAX_FILTER_LENGTH)),
+  saleType: z.union([z.enum(SALE_TYPES), z.literal('')]),
+  mls: z.string().check(z.maxLength(MAX_FILTER_LENGTH)),
+  size: z.literal(PAGE_SIZES),
   /** The shown columns' ids, in the table's order. */
-  columns: z.array(z.string().max(100)).max(MAX_COLUMNS),
+  columns: z.array(z.string().check(z.maxLength(100))).check(z.maxLength(MAX_COLUMNS)),
 });
 export type SavedView = z.infer<typeof savedViewSchema>;
 /** What the page hands over to be saved: everything but the id. */
