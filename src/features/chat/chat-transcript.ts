@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CHAT_ASK_TYPES } from '../../api/contract';
 
 /**
@@ -40,7 +40,7 @@ export const FAILURE_KINDS = [
 export const failureSchema = z.object({
   kind: z.enum(FAILURE_KINDS),
   message: z.string(),
-  status: z.int().optional(),
+  status: z.optional(z.int()),
 });
 export type AskFailure = z.infer<typeof failureSchema>;
 
@@ -55,21 +55,21 @@ export const assistantMessageSchema = z.object({
   mode: z.enum(ANSWER_MODES),
   status: z.enum(['streaming', 'done', 'stopped', 'failed']),
   content: z.string(),
-  failure: failureSchema.optional(),
+  failure: z.optional(failureSchema),
   /** Streamed answers carry QuestionID and AnswerID, single answers a messageid. */
-  questionID: z.int().optional(),
-  answerID: z.int().optional(),
-  messageID: z.int().optional(),
-  totalToken: z.int().optional(),
-  noAnswer: z.boolean().optional(),
-  firstFragmentMs: z.number().optional(),
-  totalMs: z.number().optional(),
+  questionID: z.optional(z.int()),
+  answerID: z.optional(z.int()),
+  messageID: z.optional(z.int()),
+  totalToken: z.optional(z.int()),
+  noAnswer: z.optional(z.boolean()),
+  firstFragmentMs: z.optional(z.number()),
+  totalMs: z.optional(z.number()),
   startedAt: z.number(),
   /**
    * The chatbot's settings version current when the question was sent (service or browser
    * history). Absent when neither knew one, and in transcripts stored before it was kept.
    */
-  settingsVersion: z.int().min(1).optional(),
+  settingsVersion: z.optional(z.int().check(z.gte(1))),
 });
 export type AssistantMessage = z.infer<typeof assistantMessageSchema>;
 
@@ -84,7 +84,7 @@ export const chatSessionSchema = z.object({
 export type ChatSession = z.infer<typeof chatSessionSchema>;
 
 export const chatStateSchema = z.object({
-  activeSessionId: z.int().nullable(),
+  activeSessionId: z.nullable(z.int()),
   /** Newest first. */
   sessions: z.array(chatSessionSchema),
 });

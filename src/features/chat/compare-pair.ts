@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { readStoredJson, writeStoredJson } from '../../lib/stored-json';
 
 /**
@@ -30,7 +30,7 @@ export function compareBotOf(params: URLSearchParams, currentBotId: string, chat
 
 const storedPairSchema = z.object({
   chatbots: z.tuple([z.string(), z.string()]),
-  sessions: z.tuple([z.int().nullable(), z.int().nullable()]),
+  sessions: z.tuple([z.nullable(z.int()), z.nullable(z.int())]),
 });
 export type CompareSessions = [number | null, number | null];
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   CHATBOT_SETTING_KEYS,
   chatbotSettingsShape,
@@ -18,11 +18,11 @@ import { domainsToList, listToDomains, listToSuggestedMessages, suggestedMessage
  * Messages follow the field's label ("is required"); the form puts the label in front.
  */
 
-const domainEntry = z
-  .string()
-  .refine((value) => value.trim() === '' || hostname.safeParse(value.trim()).success, {
+const domainEntry = z.string().check(
+  z.refine((value) => value.trim() === '' || hostname.safeParse(value.trim()).success, {
     error: 'must be a host name such as example.com',
-  });
+  }),
+);
 
 const NUMBER_KEYS = ['Temperature', 'RateLimitCount', 'RateLimitTime', 'MessageLimit'] as const;
 
@@ -36,7 +36,8 @@ export const settingsFormSchema = z
     SuggestedMessage: z.array(z.string()),
     Domains: z.array(domainEntry),
   })
-  .superRefine((values, ctx) => {
+  .check(
+    z.superRefine((values, ctx) => {
     const { RateLimitCount: count, RateLimitTime: time } = values;
     // A rate limit is a count within a window: one without the other means nothing.
     if (count === null && time !== null) {
@@ -48,7 +49,8 @@ export const settingsFormSchema = z
       const pairedAlone = (key === 'RateLimitCount' || key === 'RateLimitTime') && (count === null) !== (time === null);
       if (values[key] === null && !pairedAlone) ctx.addIssue({ code: 'custom', path: [key], message: 'is required' });
     }
-  });
+    }),
+  );
 
 export type SettingsFormValues = z.input<typeof settingsFormSchema>;
 export type SettingsFieldName = keyof SettingsFormValues;

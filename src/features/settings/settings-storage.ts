@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CHATBOT_SETTING_KEYS, chatbotSettingsSchema, type ChatbotSettings } from '../../api/contract';
 import { readStoredJson, removeStored, writeStoredJson } from '../../lib/stored-json';
 import type { SettingsFormValues } from './settings-form-schema';
@@ -44,12 +44,12 @@ export function rememberSavedSettings(
 export type SettingsDraft = Partial<SettingsFormValues>;
 
 /** The type each form field holds, to drop draft entries written by an older version of the form. */
-const draftFieldSchema: Record<keyof SettingsFormValues, z.ZodType> = (() => {
+const draftFieldSchema: Record<keyof SettingsFormValues, z.ZodMiniType> = (() => {
   const text = z.string();
   const flag = z.boolean();
-  const count = z.number().nullable();
+  const count = z.nullable(z.number());
   const list = z.array(z.string());
-  const byKey: Partial<Record<keyof SettingsFormValues, z.ZodType>> = {};
+  const byKey: Partial<Record<keyof SettingsFormValues, z.ZodMiniType>> = {};
   for (const key of CHATBOT_SETTING_KEYS) byKey[key] = text;
   for (const key of ['ChatbotPopupOnce', 'EnablePushToTalk', 'EnableUploadImage', 'RemoveChatLogOnBrowserClose', 'VerifyDomain'] as const) {
     byKey[key] = flag;
@@ -59,7 +59,7 @@ const draftFieldSchema: Record<keyof SettingsFormValues, z.ZodType> = (() => {
   }
   byKey.SuggestedMessage = list;
   byKey.Domains = list;
-  return byKey as Record<keyof SettingsFormValues, z.ZodType>;
+  return byKey as Record<keyof SettingsFormValues, z.ZodMiniType>;
 })();
 
 const draftRecordSchema = z.object({ savedAt: z.string(), values: z.record(z.string(), z.unknown()) });
