@@ -5,6 +5,7 @@ import { useFullScreenDialog } from '../../../components/use-full-screen-dialog'
 import { hasFilters, type ListingView } from '../filters/listing-view';
 import { CSV_FIELDS, csvFieldsOfColumns, listingsCsv } from './listing-csv';
 import { exportFileName, fetchAllListings } from './fetch-all-listings';
+import { downloadCsv } from '../download-csv';
 
 export interface ExportDialogProps {
   chatbotId: string;
@@ -17,18 +18,6 @@ export interface ExportDialogProps {
 }
 
 type Phase = { name: 'choose'; error?: string } | { name: 'running'; done: number; total: number };
-
-function download(text: string, fileName: string): void {
-  // A byte-order mark, so a spreadsheet opens accented names as UTF-8.
-  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 const plural = (count: number) => `${count} ${count === 1 ? 'listing' : 'listings'}`;
 
@@ -54,7 +43,7 @@ export function ExportDialog({ chatbotId, view, total, shownColumns, onClose }: 
       });
       const fields = columns === 'all' ? CSV_FIELDS : csvFieldsOfColumns(shownColumns);
       const fileName = exportFileName(chatbotId);
-      download(listingsCsv(listings, fields), fileName);
+      downloadCsv(listingsCsv(listings, fields), fileName);
       notifications.show({ color: 'green', title: 'Listings exported', message: `${plural(listings.length)} in ${fileName}.` });
       onClose();
     } catch (error) {

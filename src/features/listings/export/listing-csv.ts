@@ -93,10 +93,16 @@ export function listingCsvRow(listing: Listing, fields: readonly CsvField[]): st
 
 /** The CSV text: header row, then one row per listing; CRLF line ends, as spreadsheets expect. */
 export function listingsCsv(listings: readonly Listing[], fields: readonly CsvField[]): string {
+  return csvText(fields, listings.map((listing) => listingCsvRow(listing, fields)));
+}
+
+/** Any table as this console writes CSV (the listings, an import's failed rows). */
+export function csvText(header: readonly string[], rows: readonly (readonly string[])[]): string {
   return unparse(
-    { fields: [...fields], data: listings.map((listing) => listingCsvRow(listing, fields)) },
+    { fields: [...header], data: rows.map((row) => [...row]) },
     // Text starting with = + - @ is written with a leading ' so a spreadsheet shows it instead of
-    // running it as a formula; a negative number (a longitude) is left as it is.
+    // running it as a formula; a negative number (a longitude) is left as it is. Import takes
+    // the ' off again (import/import-row.ts).
     { escapeFormulae: FORMULA_START, newline: '\r\n' },
   );
 }

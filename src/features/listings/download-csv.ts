@@ -1,0 +1,12 @@
+/** Saves CSV text as a file the browser downloads. */
+export function downloadCsv(text: string, fileName: string): void {
+  // A byte-order mark, so a spreadsheet opens accented names as UTF-8.
+  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
