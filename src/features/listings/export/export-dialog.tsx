@@ -6,6 +6,7 @@ import { hasFilters, type ListingView } from '../filters/listing-view';
 import { CSV_FIELDS, csvFieldsOfColumns, listingsCsv } from './listing-csv';
 import { exportFileName, fetchAllListings } from './fetch-all-listings';
 import { downloadCsv } from '../download-csv';
+import { describeRate } from '../transfer-rate';
 
 export interface ExportDialogProps {
   chatbotId: string;
@@ -17,7 +18,7 @@ export interface ExportDialogProps {
   onClose: () => void;
 }
 
-type Phase = { name: 'choose'; error?: string } | { name: 'running'; done: number; total: number };
+type Phase = { name: 'choose'; error?: string } | { name: 'running'; done: number; total: number; elapsedMs: number };
 
 const plural = (count: number) => `${count} ${count === 1 ? 'listing' : 'listings'}`;
 
@@ -33,13 +34,14 @@ export function ExportDialog({ chatbotId, view, total, shownColumns, onClose }: 
   const start = async () => {
     const abort = new AbortController();
     controller.current = abort;
-    setPhase({ name: 'running', done: 0, total });
+    setPhase({ name: 'running', done: 0, total, elapsedMs: 0 });
+    const started = performance.now();
     try {
       const listings = await fetchAllListings({
         chatbotId,
         view,
         signal: abort.signal,
-        onProgress: (progress) => setPhase({ name: 'running', ...progress }),
+        onProgress: (progress) => setPhase({ name: 'running', ...progress, elapsedMs: performance.now() - started }),
       });
       const fields = columns === 'all' ? CSV_FIELDS : csvFieldsOfColumns(shownColumns);
       const fileName = exportFileName(chatbotId);
@@ -102,6 +104,9 @@ export function ExportDialog({ chatbotId, view, total, shownColumns, onClose }: 
         <Stack gap="md">
           <Text size="sm" aria-live="polite">{`Read ${phase.done} of ${phase.total} listings…`}</Text>
           <Progress value={phase.total === 0 ? 0 : (phase.done / phase.total) * 100} aria-label="Export progress" animated />
+          <Text size="sm" c="dimmed" data-testid="export-rate">
+            {describeRate({ done: phase.done, total: phase.total, elapsedMs: phase.elapsedMs, unit: 'rows' })}
+          </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => controller.current?.abort()} data-autofocus>
               Cancel export
