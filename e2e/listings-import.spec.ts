@@ -100,12 +100,20 @@ test('importing 50 rows: 42 created, 5 updated by MLS number, 3 reported with ro
 
   // Mapped by name, then by the usual words.
   await expect(dialog.getByText('spring-listings.csv: 50 rows, 21 columns (21 imported).')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Change the column mapping' }).click();
   await expect(dialog.getByRole('combobox', { name: 'Beds' })).toHaveValue('Bedrooms');
   await expect(dialog.getByRole('combobox', { name: 'Zip' })).toHaveValue('ZIP');
   await expect(dialog.getByRole('combobox', { name: 'Price' })).toHaveValue('SalePrice');
   await expect(dialog.getByRole('status').filter({ hasText: 'ready' })).toHaveText(
     '47 rows ready: 42 to create, 5 to update. 3 rows with errors will be skipped.',
   );
+  // A select fixes the mapping, and every row is checked again.
+  await dialog.getByRole('combobox', { name: 'Beds' }).selectOption('');
+  await expect(dialog.getByRole('status').filter({ hasText: 'ready' })).toHaveText(
+    '0 rows ready: 0 to create, 0 to update. 50 rows with errors will be skipped.',
+  );
+  await dialog.getByRole('combobox', { name: 'Beds' }).selectOption('Bedrooms');
+  await expect(dialog.getByRole('status').filter({ hasText: 'ready' })).toHaveText(/^47 rows ready/);
   const preview = dialog.getByRole('table', { name: 'Preview of the first rows' });
   await expect(preview.getByRole('row').nth(1)).toContainText('Update');
   await expect(preview.getByRole('row').nth(1)).toContainText(existing[0]!);
@@ -160,6 +168,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await expectAccessible(page, `the empty import dialog (${colorScheme})`);
     await dialog.getByTestId('import-file-input').setInputFiles({ name: 'axe.csv', mimeType: 'text/csv', buffer: Buffer.from(fiftyRows(existing, city)) });
     await expect(dialog.getByRole('list', { name: 'Rows with errors' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Change the column mapping' }).click();
+    await expect(dialog.getByRole('combobox', { name: 'Beds' })).toBeVisible();
     await expectAccessible(page, `the import preview (${colorScheme})`);
 
     await page.setViewportSize({ width: 390, height: 844 });

@@ -3,8 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
 import { useFullScreenDialog } from '../../../components/use-full-screen-dialog';
 import { hasFilters, type ListingView } from '../filters/listing-view';
-import { CSV_FIELDS, csvFieldsOfColumns, listingsCsv } from './listing-csv';
-import { exportFileName, fetchAllListings } from './fetch-all-listings';
+import { CSV_FIELDS, csvFieldsOfColumns, listingsCsvHeader, listingsCsvRows } from './listing-csv';
+import { exportFileName, readAllListings } from './fetch-all-listings';
 import { downloadCsv } from '../download-csv';
 import { describeRate } from '../transfer-rate';
 
@@ -37,16 +37,19 @@ export function ExportDialog({ chatbotId, view, total, shownColumns, onClose }: 
     setPhase({ name: 'running', done: 0, total, elapsedMs: 0 });
     const started = performance.now();
     try {
-      const listings = await fetchAllListings({
+      const fields = columns === 'all' ? CSV_FIELDS : csvFieldsOfColumns(shownColumns);
+      // Written page by page as the pages come: no long task, and no 100,000 listings held at once.
+      const parts = [listingsCsvHeader(fields)];
+      const count = await readAllListings({
         chatbotId,
         view,
         signal: abort.signal,
+        onPage: (page) => parts.push(listingsCsvRows(page, fields)),
         onProgress: (progress) => setPhase({ name: 'running', ...progress, elapsedMs: performance.now() - started }),
       });
-      const fields = columns === 'all' ? CSV_FIELDS : csvFieldsOfColumns(shownColumns);
       const fileName = exportFileName(chatbotId);
-      downloadCsv(listingsCsv(listings, fields), fileName);
-      notifications.show({ color: 'green', title: 'Listings exported', message: `${plural(listings.length)} in ${fileName}.` });
+      downloadCsv(parts, fileName);
+      notifications.show({ color: 'green', title: 'Listings exported', message: `${plural(count)} in ${fileName}.` });
       onClose();
     } catch (error) {
       if (abort.signal.aborted) {

@@ -1,4 +1,5 @@
 import { NativeSelect, SimpleGrid } from '@mantine/core';
+import { memo } from 'react';
 import { LISTING_FIELD_LABELS, type ListingFieldName } from '../form/listing-form-schema';
 import { IMPORT_FIELDS, type ColumnMapping } from './column-mapping';
 
@@ -8,8 +9,19 @@ const OPTIONS = [
   ...IMPORT_FIELDS.map((field) => ({ value: field, label: `${field} (${LISTING_FIELD_LABELS[field]})` })),
 ];
 
-/** One select per column of the file: the listing field it fills. */
-export function ColumnMappingFields({ headers, mapping, onChange }: { headers: readonly string[]; mapping: ColumnMapping; onChange: (mapping: ColumnMapping) => void }) {
+/**
+ * One select per column of the file: the listing field it fills. A few hundred options in
+ * all, so it is drawn again only when the mapping changes, not with every preview update.
+ */
+export const ColumnMappingFields = memo(function ColumnMappingFields({
+  headers,
+  mapping,
+  onChange,
+}: {
+  headers: readonly string[];
+  mapping: ColumnMapping;
+  onChange: (mapping: ColumnMapping) => void;
+}) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="xs">
       {headers.map((header, index) => (
@@ -32,4 +44,4 @@ export function ColumnMappingFields({ headers, mapping, onChange }: { headers: r
       ))}
     </SimpleGrid>
   );
-}
+});

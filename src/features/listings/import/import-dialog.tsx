@@ -5,6 +5,7 @@ import { listingKeys } from '../../../api/listings';
 import { useFullScreenDialog } from '../../../components/use-full-screen-dialog';
 import { downloadCsv } from '../download-csv';
 import { describeRate } from '../transfer-rate';
+import type { ColumnMapping } from './column-mapping';
 import { ColumnMappingFields } from './column-mapping-fields';
 import { FileDrop } from './file-drop';
 import { matchKeyOf, type MatchBy } from './import-row';
@@ -86,6 +87,8 @@ function ReadyStep({
   const keys = keysReady && matchBy !== 'create' ? existing[matchBy] : null;
   const isUpdate = ({ fields }: ValidRow) => (keys && matchBy !== 'create' ? keys.has(matchKeyOf(fields, matchBy)) : false);
   const mappedCount = state.mapping.filter((field) => field !== null).length;
+  // Drawn on demand: a select per column is a few hundred options, too much to draw with every file.
+  const [showMapping, setShowMapping] = useState(false);
 
   return (
     <form
@@ -110,10 +113,19 @@ function ReadyStep({
           </Alert>
         )}
 
-        <Title order={3} size="h5">
-          Columns
-        </Title>
-        <ColumnMappingFields headers={file.headers} mapping={state.mapping} onChange={(mapping) => session.setMapping(mapping)} />
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Title order={3} size="h5">
+            Columns
+          </Title>
+          <Button variant="subtle" size="compact-sm" aria-expanded={showMapping} onClick={() => setShowMapping((shown) => !shown)}>
+            {showMapping ? 'Hide the column mapping' : 'Change the column mapping'}
+          </Button>
+        </Group>
+        {showMapping ? (
+          <ColumnMappingFields headers={file.headers} mapping={state.mapping} onChange={session.setMapping} />
+        ) : (
+          <Text size="sm">{mappingSummary(file.headers, state.mapping)}</Text>
+        )}
 
         <Radio.Group label="Match existing listings by" value={matchBy} onChange={(value) => session.setMatchBy(value as MatchBy)}>
           <Stack gap="xs" mt="xs">
@@ -173,6 +185,13 @@ function ReadyStep({
   );
 }
 
+/** "All 31 columns are imported." or "Not imported: Agent phone, Notes." */
+function mappingSummary(headers: readonly string[], mapping: ColumnMapping): string {
+  const left = headers.filter((_, index) => mapping[index] === null).map((header, index) => header || `column ${index + 1}`);
+  if (left.length === 0) return `All ${headers.length} columns are imported, each into the field of its name.`;
+  return `Not imported: ${left.join(', ')}. Every other column goes into the field of its name.`;
+}
+
 function RunningStep({ state, session, onHide }: { state: Extract<ImportState, { phase: 'running' }>; session: ImportSession; onHide: () => void }) {
   const { progress, paused, elapsedMs, cancelling } = state.run;
   const percent = progress.total === 0 ? 100 : (progress.done / progress.total) * 100;
@@ -181,7 +200,8 @@ function RunningStep({ state, session, onHide }: { state: Extract<ImportState, {
       <Text size="sm" aria-live="polite">
         {`${cancelling ? 'Cancelling: waiting for the rows on their way' : paused ? 'Paused' : 'Importing'} · ${progress.done.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')} rows`}
       </Text>
-      <Progress value={percent} aria-label="Import progress" animated={!paused} />
+      {/* Not striped-animated: a bar repainted every frame behind nothing but itself cost the page long frames over 10,000 rows. */}
+      <Progress value={percent} aria-label="Import progress" />
       <Text size="sm" c="dimmed" data-testid="import-rate">
         {paused ? 'Paused: nothing new is sent until you resume.' : describeRate({ done: progress.done, total: progress.total, elapsedMs, unit: 'rows' })}
       </Text>

@@ -147,12 +147,13 @@ export class ImportSession {
     await this.revalidate();
   }
 
-  setMapping(mapping: ColumnMapping): void {
+  /** Bound, so the selects keep one handler and are not drawn again when the preview changes. */
+  setMapping = (mapping: ColumnMapping): void => {
     if (this.state.phase !== 'ready') return;
     rememberMapping(this.storage, this.chatbotId, this.state.file.headers, mapping);
     this.patchReady({ mapping });
     void this.revalidate();
-  }
+  };
 
   setMatchBy(matchBy: MatchBy): void {
     this.patchReady({ matchBy });
