@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { Browser, CDPSession } from '@playwright/test';
 import type * as Papa from 'papaparse';
 import type { CreateListingRequest } from '../src/api/contract';
-import { openProbedPage, type ProbedWindow } from './browser';
+import { openProbedPage, type ProbedPage, type ProbedWindow } from './browser';
 import { profiled } from './profile';
 
 /*
@@ -52,14 +52,20 @@ async function heapAfterGc(cdp: CDPSession): Promise<number> {
   return usedSize / 1024 / 1024;
 }
 
+/** The chatbot's listings page, its rows painted, with the dialog of `action` open. */
+async function openDialog(browser: Browser, baseURL: string, chatbotId: string, action: 'Import CSV' | 'Export CSV'): Promise<ProbedPage> {
+  const probed = await openProbedPage(browser, baseURL);
+  await probed.page.goto(`/bots/${chatbotId}/listings`);
+  await probed.page.waitForFunction(() => (window as unknown as ProbedWindow).__bench.rowsPaintedAt, undefined, LONG_WAIT);
+  await probed.page.getByRole('button', { name: action }).click();
+  return probed;
+}
+
 /** Chooses the file in the Import dialog, imports every row, and waits for the report. */
 export async function measureImport(browser: Browser, baseURL: string, chatbotId: string, csv: string, rows: number, profile = false): Promise<CsvRun> {
-  const probed = await openProbedPage(browser, baseURL);
+  const probed = await openDialog(browser, baseURL, chatbotId, 'Import CSV');
   const { page, cdp } = probed;
   try {
-    await page.goto(`/bots/${chatbotId}/listings`);
-    await page.waitForFunction(() => (window as unknown as ProbedWindow).__bench.rowsPaintedAt, undefined, LONG_WAIT);
-    await page.getByRole('button', { name: 'Import CSV' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import CSV' });
     const dropZone = dialog.getByTestId('import-drop-zone');
     await dropZone.waitFor();
@@ -91,12 +97,9 @@ export async function measureImport(browser: Browser, baseURL: string, chatbotId
 
 /** Exports every listing of the chatbot (all fields) and waits for the file. */
 export async function measureExport(browser: Browser, baseURL: string, chatbotId: string, expected: number): Promise<CsvRun> {
-  const probed = await openProbedPage(browser, baseURL);
+  const probed = await openDialog(browser, baseURL, chatbotId, 'Export CSV');
   const { page, cdp } = probed;
   try {
-    await page.goto(`/bots/${chatbotId}/listings`);
-    await page.waitForFunction(() => (window as unknown as ProbedWindow).__bench.rowsPaintedAt, undefined, LONG_WAIT);
-    await page.getByRole('button', { name: 'Export CSV' }).click();
     const dialog = page.getByRole('dialog', { name: 'Export CSV' });
     await dialog.getByRole('radio', { name: 'Every field' }).check();
     const started = await page.evaluate(() => performance.now());

@@ -113,3 +113,10 @@ describe('a row → the request it sends', () => {
     expect(checkRow(fields.map((field) => String(listing[field])), [...fields]).ok).toBe(true);
   });
 });
+
+describe('number fields', () => {
+  it('reads every field the contract types as a number from text, and no other', () => {
+    const values = formValuesOfRow(['1,200', '-97.5', '02144', '4'], ['LotArea', 'Longitude', 'ZIP', 'Bedrooms']);
+    expect(values).toMatchObject({ LotArea: 1200, Longitude: -97.5, ZIP: '02144', Bedrooms: 4 });
+  });
+});

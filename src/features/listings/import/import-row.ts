@@ -1,4 +1,5 @@
-import type { CreateListingRequest, UpdateListingRequest } from '../../../api/contract';
+import { z } from 'zod';
+import { listingFieldsShape, type CreateListingRequest, type UpdateListingRequest } from '../../../api/contract';
 import {
   emptyListingFormValues,
   listingFormSchema,
@@ -9,7 +10,7 @@ import {
   type ListingFormValues,
 } from '../form/listing-form-schema';
 import { parseExtensionColumn, parseImageList, parseNumberText } from '../parse-listing-row';
-import type { ColumnMapping } from './column-mapping';
+import { IMPORT_FIELDS, type ColumnMapping } from './column-mapping';
 
 /**
  * One data row of an imported file becomes what the listing form would hold for it: a new
@@ -18,24 +19,14 @@ import type { ColumnMapping } from './column-mapping';
  * there but blank is blank, and a required field then says so.
  */
 
-/** The number fields the form holds as a number or text. */
-const NUMBER_FIELDS = new Set<ListingFieldName>([
-  'Bedrooms',
-  'Bathrooms',
-  'YearBuilt',
-  'DaysOnMarket',
-  'LotArea',
-  'BuildingArea',
-  'ParkingSpots',
-  'Latitude',
-  'Longitude',
-  'SalePrice',
-  'UnitAreaPrice',
-  'HOAMonth',
-  'EstimatePrice',
-  'RentPrice',
-  'DepositFee',
-]);
+/** The fields the interface types as numbers (the contract says which), read from text here. */
+const NUMBER_FIELDS = new Set<ListingFieldName>(
+  IMPORT_FIELDS.filter((field) => {
+    const schema = listingFieldsShape[field];
+    const inner = schema instanceof z.ZodOptional ? schema.unwrap() : schema;
+    return inner.def.type === 'number';
+  }),
+);
 
 /** The export writes `'` before text starting like a formula; reading takes it off again. */
 const ESCAPED_FORMULA = /^'(?=[=+\-@\t\r])/;
