@@ -96,23 +96,25 @@ export async function measureImport(browser: Browser, baseURL: string, chatbotId
 }
 
 /** Exports every listing of the chatbot (all fields) and waits for the file. */
-export async function measureExport(browser: Browser, baseURL: string, chatbotId: string, expected: number): Promise<CsvRun> {
+export async function measureExport(browser: Browser, baseURL: string, chatbotId: string, expected: number, profile = false): Promise<CsvRun> {
   const probed = await openDialog(browser, baseURL, chatbotId, 'Export CSV');
   const { page, cdp } = probed;
   try {
     const dialog = page.getByRole('dialog', { name: 'Export CSV' });
     await dialog.getByRole('radio', { name: 'Every field' }).check();
     const started = await page.evaluate(() => performance.now());
-    const downloading = page.waitForEvent('download', LONG_WAIT);
-    await dialog.getByRole('button', { name: /^Export [\d,]+ listings$/ }).click();
-    const download = await downloading;
+    const { result: download, hotSpots } = await maybeProfiled(cdp, profile, async () => {
+      const downloading = page.waitForEvent('download', LONG_WAIT);
+      await dialog.getByRole('button', { name: /^Export [\d,]+ listings$/ }).click();
+      return downloading;
+    });
     const ended = await page.evaluate(() => performance.now());
     const text = (await (await download.createReadStream()).toArray()).join('');
     const lines = text.split('\r\n').filter(Boolean).length - 1;
     if (lines < expected) throw new Error(`the file has ${lines} rows, not ${expected}`);
     await page.evaluate(() => (window as unknown as ProbedWindow).__bench.flushTimings());
     const longTasks = await page.evaluate((from) => (window as unknown as ProbedWindow).__bench.longTasks.filter((task) => task.start >= from), started);
-    return { rows: lines, seconds: (ended - started) / 1000, longTasks, heapMb: await heapAfterGc(cdp), summary: `${lines} rows, ${Math.round(text.length / 1024 / 1024)} MB` };
+    return { rows: lines, seconds: (ended - started) / 1000, longTasks, heapMb: await heapAfterGc(cdp), summary: `${lines} rows, ${Math.round(text.length / 1024 / 1024)} MB`, hotSpots };
   } finally {
     await probed.close();
   }

@@ -1,5 +1,5 @@
 /** Saves CSV text (whole, or in parts written one after the other) as a file the browser downloads. */
-export function downloadCsv(text: string | readonly string[], fileName: string): void {
+export function downloadCsv(text: string | readonly BlobPart[], fileName: string): void {
   // A byte-order mark, so a spreadsheet opens accented names as UTF-8.
   const url = URL.createObjectURL(new Blob(['\uFEFF', ...(typeof text === 'string' ? [text] : text)], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
