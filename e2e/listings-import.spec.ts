@@ -190,3 +190,56 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.screenshot({ path: test.info().outputPath(`import-report-1920-${colorScheme}.png`) });
   });
 }
+
+test('Pause holds the import, a reload asks first, Cancel stops it and importing the same file again sends only the rest', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const city = `Pausetown${Date.now().toString(36)}`;
+  const existing = (await listed(request)).List.slice(0, 5).map((row) => row.MLSNumber);
+  const file = fiftyRows(existing, city);
+  // A slow service (the local one cannot be slowed on request): each create takes 250 ms longer.
+  await page.route('**/chat/Chatbot/RealEstateCreate', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    await route.continue();
+  });
+  await openListingsAt(page, LISTINGS);
+  let dialog = await openImport(page);
+  await dialog.getByTestId('import-file-input').setInputFiles({ name: 'slow.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
+  await dialog.getByRole('button', { name: 'Import 47 rows, skip 3' }).click();
+
+  await dialog.getByRole('button', { name: 'Pause' }).click();
+  await expect(dialog.getByText(/^Paused · \d+ of 47 rows$/)).toBeVisible();
+  // The requests already on their way finish; then nothing moves.
+  await page.waitForTimeout(1500);
+  const pausedAt = await dialog.getByText(/^Paused · \d+ of 47 rows$/).innerText();
+  await page.waitForTimeout(1000);
+  await expect(dialog.getByText(pausedAt)).toBeVisible();
+
+  // A reload during an import asks first; staying keeps it.
+  let asked = false;
+  page.once('dialog', (question) => {
+    asked = question.type() === 'beforeunload';
+    void question.dismiss();
+  });
+  // Staying means the reload never happens: it is given up after a moment.
+  await page.reload({ timeout: 2000 }).catch(() => undefined);
+  await expect.poll(() => asked).toBe(true);
+  dialog = page.getByRole('dialog', { name: 'Import CSV' });
+
+  await dialog.getByRole('button', { name: 'Resume' }).click();
+  await expect(dialog.getByTestId('import-rate')).toHaveText(/rows\/s/);
+  await dialog.getByRole('button', { name: 'Cancel import' }).click();
+  await expect(dialog.getByRole('status').filter({ hasText: 'Import cancelled' })).toBeVisible({ timeout: 30_000 });
+  const firstRun = await listed(request, { CityName: city });
+  expect(firstRun.VirtualCount).toBeGreaterThan(0);
+  expect(firstRun.VirtualCount).toBeLessThan(47);
+
+  // The same file again: the rows already sent are skipped, the rest go, nothing twice.
+  await page.unroute('**/chat/Chatbot/RealEstateCreate');
+  await dialog.getByRole('button', { name: 'Continue this import' }).click();
+  await expect(dialog.getByText('Part of this file was imported before')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Import 47 rows, skip 3' }).click();
+  await expect(dialog.getByRole('list', { name: 'Import report' })).toBeVisible({ timeout: 30_000 });
+  const { List, VirtualCount } = await listed(request, { CityName: city });
+  expect(VirtualCount).toBe(47);
+  expect(new Set(List.map((row) => row.MLSNumber)).size).toBe(47);
+});
