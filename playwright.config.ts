@@ -27,6 +27,7 @@ const E2E_CHATBOT_IDS = [
   'e2e-compare',
   'e2e-compare-b',
   'e2e-listings-scale',
+  'e2e-listings-import',
 ];
 
 export default defineConfig({

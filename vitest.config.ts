@@ -20,7 +20,19 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
+          exclude: ['src/**/*.service.test.ts'],
           setupFiles: ['./vitest.setup.ts'],
+        },
+      },
+      {
+        // Client code against the real local service, started once for these files.
+        extends: true,
+        test: {
+          name: 'web-service',
+          environment: 'jsdom',
+          include: ['src/**/*.service.test.ts'],
+          setupFiles: ['./vitest.setup.ts'],
+          globalSetup: ['./vitest.service-setup.ts'],
         },
       },
     ],

@@ -8,11 +8,12 @@
  * to each browser figure, where the page's main thread spent its time (see bench/profile.ts).
  * BENCH_ONLY=stream,typing measures only the named sections (see SECTIONS). BENCH_RUNS=15 repeats
  * each browser figure 15 times instead of 5 (never fewer), for a steadier median when comparing builds.
+ * BENCH_ONLY=import,export measures the CSV import (10,000 rows) and export (100,000 listings).
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
 import { DATABASE_FILE } from '../server/app';
@@ -31,6 +32,7 @@ import {
   scriptsOfRoute,
   type StreamRun,
 } from './measure-browser';
+import { importFile, measureExport, measureImport } from './measure-csv';
 import { measureLatency, measureThroughput, operationLoad, type Throughput } from './measure-service';
 import { atLeast, atMost, figure, formatLine, unmeasured, writeResults, type Budget, type Figure } from './report';
 import { benchListings, BIG_CITY, removeListings, seedListings, writeJsonServerDatabase, type SeededListings } from './seed';
@@ -55,6 +57,8 @@ const ANSWER_FRAGMENTS = 4000;
 const LISTINGS_BOT = 'bench-listings';
 const CHAT_BOT = 'bench-chat';
 const SETTINGS_BOT = 'bench-settings';
+const IMPORT_BOT = 'bench-import';
+const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS) || 10_000;
 /** Greets with "Hello!" followed by the long AnswerSuffix: 1 + 3,999 fragments. */
 const GREETING = 'Hello!';
 const CHAT_QUESTION = `3 bedroom homes for rent in ${BIG_CITY.City}`;
@@ -75,7 +79,7 @@ function add(item: Figure): void {
   console.log(formatLine(item));
 }
 
-const SECTIONS = ['bundle', 'latency', 'dashboard', 'first-load', 'table', 'stream', 'typing', 'census', 'throughput'] as const;
+const SECTIONS = ['bundle', 'latency', 'dashboard', 'first-load', 'table', 'stream', 'typing', 'census', 'import', 'export', 'throughput'] as const;
 type Section = (typeof SECTIONS)[number];
 /** BENCH_ONLY=stream,typing measures only those sections (for working on the bench itself). */
 const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean));
@@ -132,7 +136,7 @@ async function main(): Promise<number> {
   let seeded: SeededListings | undefined;
   try {
     log(`starting the local service (data in ${dataDir})`);
-    service = await startLocalService(dataDir, [LISTINGS_BOT, CHAT_BOT, SETTINGS_BOT]);
+    service = await startLocalService(dataDir, [LISTINGS_BOT, CHAT_BOT, SETTINGS_BOT, IMPORT_BOT]);
     serviceProcess = service;
     const baseURL = service.url;
 
@@ -140,7 +144,7 @@ async function main(): Promise<number> {
     await call(baseURL, 'Edit', { serialNumber: CHAT_BOT, WelcomeMessage: GREETING, AnswerSuffix: suffix, ...NO_LIMITS });
     await call(baseURL, 'Edit', { serialNumber: LISTINGS_BOT, ...NO_LIMITS });
 
-    const needsListings = (['latency', 'dashboard', 'first-load', 'table', 'throughput'] as const).some(wanted);
+    const needsListings = (['latency', 'dashboard', 'first-load', 'table', 'export', 'throughput'] as const).some(wanted);
     let listings: CreateListingRequest[] = [];
     if (needsListings) {
       log(`seeding ${LISTING_COUNT.toLocaleString('en-US')} listings`);
@@ -311,6 +315,49 @@ async function main(): Promise<number> {
               note: `first keystroke (form becomes dirty): ${census.firstKey.renders} renders, ${census.firstKey.mutations} DOM changes outside: ${census.firstKey.where.join('; ') || 'none'}`,
             }),
           );
+        },
+      );
+
+      // ---- CSV: an import of 10,000 rows and an export of the 100,000 seeded listings, end to end.
+      const importRateBudget = atLeast(500, 'rows/s');
+      const noLongTasks = atMost(0, '');
+      const heapBudget = atMost(150, 'MB');
+      await attempt(
+        'import',
+        [
+          [`Import of ${IMPORT_ROWS.toLocaleString('en-US')} rows, end to end`, 'rows/s', importRateBudget],
+          ['Import: long tasks over 50 ms (parse, preview, send)', '', noLongTasks],
+          ['Import: page JS heap at the end', 'MB', heapBudget],
+        ],
+        async () => {
+          log(`importing ${IMPORT_ROWS.toLocaleString('en-US')} rows`);
+          const csv = importFile(benchListings(IMPORT_BOT, IMPORT_ROWS));
+          const run = await measureImport(await theBrowser(), baseURL, IMPORT_BOT, csv, IMPORT_ROWS, PROFILE);
+          const longest = max(run.longTasks.map((task) => task.duration).concat(0));
+          add(
+            figure(`Import of ${IMPORT_ROWS.toLocaleString('en-US')} rows, end to end`, round(run.rows / run.seconds, 0), 'rows/s', importRateBudget, {
+              note: [`${round(run.seconds, 1)} s from choosing the file (${kilobytes(csv.length)} KB) to the report; ${run.summary}`, run.hotSpots].filter(Boolean).join('; '),
+            }),
+          );
+          add(figure('Import: long tasks over 50 ms (parse, preview, send)', run.longTasks.length, '', noLongTasks, { note: `longest ${round(longest, 0)} ms; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores` }));
+          add(figure('Import: page JS heap at the end', round(run.heapMb, 1), 'MB', heapBudget, { note: 'main thread, after a garbage collection, report on screen' }));
+        },
+      );
+      const exportBudget = atMost(20, 's');
+      await attempt(
+        'export',
+        [
+          [`Export of ${LISTING_COUNT.toLocaleString('en-US')} listings`, 's', exportBudget],
+          ['Export: long tasks over 50 ms', '', noLongTasks],
+        ],
+        async () => {
+          log(`exporting ${LISTING_COUNT.toLocaleString('en-US')} listings`);
+          const run = await measureExport(await theBrowser(), baseURL, LISTINGS_BOT, LISTING_COUNT, PROFILE);
+          const longest = max(run.longTasks.map((task) => task.duration).concat(0));
+          add(figure(`Export of ${LISTING_COUNT.toLocaleString('en-US')} listings`, round(run.seconds, 1), 's', exportBudget, {
+            note: [`${run.summary}; every field; page JS heap after GC ${round(run.heapMb, 1)} MB`, run.hotSpots].filter(Boolean).join('; '),
+          }));
+          add(figure('Export: long tasks over 50 ms', run.longTasks.length, '', noLongTasks, { note: `longest ${round(longest, 0)} ms; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores` }));
         },
       );
     } finally {

@@ -10,7 +10,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconDownload, IconFilterOff, IconHomePlus, IconPlus, IconTag, IconTrash } from '@tabler/icons-react';
+import { IconDownload, IconFilterOff, IconHomePlus, IconPlus, IconTag, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
@@ -39,6 +39,7 @@ import { useStableSearchParams } from './filters/use-stable-search-params';
 import { ViewsButton } from './views/views-button';
 import { LazyBulkStatusDialog, preloadBulkStatusDialog } from './status/lazy-bulk-status-dialog';
 import { LazyExportDialog, preloadExportDialog } from './export/lazy-export-dialog';
+import { LazyImportDialog, preloadImportDialog } from './import/lazy-import-dialog';
 
 const COLUMN_IDS = LISTING_COLUMNS.map((column) => column.id);
 const PAGE_SIZE_OPTIONS = PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
@@ -79,6 +80,9 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
   const [exporting, setExporting] = useState(false);
   const openExport = useCallback(() => setExporting(true), []);
   const closeExport = useCallback(() => setExporting(false), []);
+  const [importing, setImporting] = useState(false);
+  const openImport = useCallback(() => setImporting(true), []);
+  const closeImport = useCallback(() => setImporting(false), []);
   const [statusTarget, setStatusTarget] = useState<{ listings: Listing[]; missing: number } | null>(null);
   const total = query.data?.VirtualCount ?? 0;
   const pages = pageCount(total, size);
@@ -195,6 +199,7 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
         onColumnChange={setColumnVisible}
         onCreate={create}
         onExport={openExport}
+        onImport={openImport}
       />
       <ListingFilters filters={filters} onChange={changeFilters} />
       <SelectionBar
@@ -286,6 +291,8 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
         <LazyExportDialog chatbotId={chatbotId} view={viewOnScreen} total={total} shownColumns={shownColumnIds} onClose={closeExport} />
       )}
 
+      {importing && <LazyImportDialog chatbotId={chatbotId} onClose={closeImport} />}
+
       {statusTarget && (
         <LazyBulkStatusDialog
           chatbotId={chatbotId}
@@ -331,6 +338,7 @@ const PAGE_CONTROL_LABELS = {
 
 const preloadForm = () => void preloadListingForm().catch(() => undefined);
 const preloadExport = () => void preloadExportDialog().catch(() => undefined);
+const preloadImport = () => void preloadImportDialog().catch(() => undefined);
 
 /** The title and the actions that do not depend on the page shown: not re-rendered by paging. */
 const ListingsHeader = memo(function ListingsHeader({
@@ -341,6 +349,7 @@ const ListingsHeader = memo(function ListingsHeader({
   onColumnChange,
   onCreate,
   onExport,
+  onImport,
 }: {
   chatbotId: string;
   view: ListingView;
@@ -349,6 +358,7 @@ const ListingsHeader = memo(function ListingsHeader({
   onColumnChange: (id: string, visible: boolean) => void;
   onCreate: () => void;
   onExport: () => void;
+  onImport: () => void;
 }) {
   return (
     <Group justify="space-between" wrap="wrap">
@@ -364,6 +374,15 @@ const ListingsHeader = memo(function ListingsHeader({
           onFocus={preloadExport}
         >
           Export CSV
+        </Button>
+        <Button
+          variant="default"
+          leftSection={<IconUpload size={18} />}
+          onClick={onImport}
+          onPointerEnter={preloadImport}
+          onFocus={preloadImport}
+        >
+          Import CSV
         </Button>
         <Button leftSection={<IconPlus size={18} />} onClick={onCreate} onPointerEnter={preloadForm} onFocus={preloadForm}>
           Create listing

@@ -1,7 +1,7 @@
 import { parse } from 'papaparse';
 import { createListingRow } from '../../../demo-data';
 import { parseExtensionColumn, parseImageList, parseListingRow, parseNumberText } from '../parse-listing-row';
-import { CSV_FIELDS, csvFieldsOfColumns, listingCsvRow, listingsCsv } from './listing-csv';
+import { CSV_FIELDS, csvFieldsOfColumns, listingCsvRow, listingsCsv, listingsCsvHeader, listingsCsvRows } from './listing-csv';
 
 const listing = parseListingRow(
   createListingRow(
@@ -67,5 +67,13 @@ describe('listing → CSV', () => {
       'SalePrice',
       'RentPrice',
     ]);
+  });
+});
+
+describe('the CSV in parts', () => {
+  it('is, page after page, the same text as written at once', () => {
+    const listings = [listing, { ...listing, ID: 78, Address: '=cmd' }, { ...listing, ID: 79 }];
+    const parts = [listingsCsvHeader(CSV_FIELDS), listingsCsvRows(listings.slice(0, 2), CSV_FIELDS), listingsCsvRows([], CSV_FIELDS), listingsCsvRows(listings.slice(2), CSV_FIELDS)];
+    expect(parts.join('')).toBe(listingsCsv(listings, CSV_FIELDS));
   });
 });

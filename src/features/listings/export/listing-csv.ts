@@ -93,10 +93,35 @@ export function listingCsvRow(listing: Listing, fields: readonly CsvField[]): st
 
 /** The CSV text: header row, then one row per listing; CRLF line ends, as spreadsheets expect. */
 export function listingsCsv(listings: readonly Listing[], fields: readonly CsvField[]): string {
+  return csvText(fields, listings.map((listing) => listingCsvRow(listing, fields)));
+}
+
+/**
+ * The file in parts, a page of listings at a time, so 100,000 listings are never one long
+ * task: the header line, then each page's rows (CRLF after each line but the last, as one
+ * unparse of the whole would write).
+ */
+export function listingsCsvHeader(fields: readonly CsvField[]): string {
+  // papaparse ends a header with no rows with a line break; the rows bring their own.
+  return csvText(fields, []).replace(/\r\n$/, '');
+}
+
+export function listingsCsvRows(listings: readonly Listing[], fields: readonly CsvField[]): string {
+  if (listings.length === 0) return '';
+  const text = unparse(
+    listings.map((listing) => listingCsvRow(listing, fields)),
+    { escapeFormulae: FORMULA_START, newline: '\r\n' },
+  );
+  return `\r\n${text}`;
+}
+
+/** Any table as this console writes CSV (the listings, an import's failed rows). */
+export function csvText(header: readonly string[], rows: readonly (readonly string[])[]): string {
   return unparse(
-    { fields: [...fields], data: listings.map((listing) => listingCsvRow(listing, fields)) },
+    { fields: [...header], data: rows.map((row) => [...row]) },
     // Text starting with = + - @ is written with a leading ' so a spreadsheet shows it instead of
-    // running it as a formula; a negative number (a longitude) is left as it is.
+    // running it as a formula; a negative number (a longitude) is left as it is. Import takes
+    // the ' off again (import/import-row.ts).
     { escapeFormulae: FORMULA_START, newline: '\r\n' },
   );
 }

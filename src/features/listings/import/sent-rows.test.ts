@@ -1,0 +1,37 @@
+import { SentRows, sentRowsKey } from './sent-rows';
+
+describe('SentRows', () => {
+  it('keeps done rows as ranges, however they finish, and reads them back from storage', () => {
+    const key = sentRowsKey('bot', 'hash-1');
+    const sent = SentRows.read(localStorage, key);
+    for (const row of [2, 3, 5, 4, 9, 7, 8]) {
+      sent.markInFlight(row);
+      sent.markDone(row);
+    }
+    expect(sent.state()).toEqual({ done: [[2, 5], [7, 9]], inFlight: [] });
+    const again = SentRows.read(localStorage, key);
+    expect(again.doneCount).toBe(7);
+    expect([1, 2, 5, 6, 7, 9, 10].map((row) => again.isDone(row))).toEqual([false, true, true, false, true, true, false]);
+  });
+
+  it('writes a row down as in flight before its request leaves, so an interruption leaves a trace', () => {
+    const key = sentRowsKey('bot', 'hash-2');
+    const sent = SentRows.read(localStorage, key);
+    sent.markInFlight(12);
+    sent.markInFlight(13);
+    sent.markDone(12);
+    sent.release(14);
+    const after = SentRows.read(localStorage, key);
+    expect(after.wasInFlight(13)).toBe(true);
+    expect(after.wasInFlight(12)).toBe(false);
+    expect(after.isDone(12)).toBe(true);
+  });
+
+  it('is per chatbot and per file, and starts empty from damaged storage', () => {
+    SentRows.read(localStorage, sentRowsKey('bot', 'hash-3')).markDone(2);
+    expect(SentRows.read(localStorage, sentRowsKey('other-bot', 'hash-3')).doneCount).toBe(0);
+    expect(SentRows.read(localStorage, sentRowsKey('bot', 'hash-4')).doneCount).toBe(0);
+    localStorage.setItem(sentRowsKey('bot', 'hash-5'), '{"done":"all"}');
+    expect(SentRows.read(localStorage, sentRowsKey('bot', 'hash-5')).doneCount).toBe(0);
+  });
+});

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { readStoredJson, removeStored, writeStoredJson } from '../../../lib/stored-json';
+
+/**
+ * Which rows of one file have been sent, kept in this browser so an import stopped by Cancel,
+ * a reload or a closed tab resumes without sending a row twice. A row is written down as in
+ * flight before its request leaves and as done when the answer comes, so after an
+ * interruption each row is either done (skipped on resume), never started (sent), or in
+ * flight: it may have landed, and `import-runner.ts` decides what to do with it.
+ *
+ * Rows are sent in file order, so the done rows are a few long runs; they are kept as
+ * [first, last] ranges and stay small however long the file.
+ */
+export interface SentRowsState {
+  done: Array<[number, number]>;
+  inFlight: number[];
+}
+
+const stateSchema = z.object({
+  done: z.array(z.tuple([z.int(), z.int()])),
+  inFlight: z.array(z.int()),
+});
+
+const STORAGE_PREFIX = 'realty-bot-console.listings.import-progress.v1:';
+
+export function sentRowsKey(chatbotId: string, fileHash: string): string {
+  return `${STORAGE_PREFIX}${chatbotId}:${fileHash}`;
+}
+
+export class SentRows {
+  private readonly done: Array<[number, number]>;
+  private readonly inFlight: Set<number>;
+
+  constructor(
+    private readonly storage: Storage | null,
+    private readonly key: string,
+    state: SentRowsState = { done: [], inFlight: [] },
+  ) {
+    this.done = state.done.map(([first, last]) => [first, last]);
+    this.inFlight = new Set(state.inFlight);
+  }
+
+  static read(storage: Storage, key: string): SentRows {
+    const parsed = stateSchema.safeParse(readStoredJson(storage, key));
+    return new SentRows(storage, key, parsed.success ? parsed.data : undefined);
+  }
+
+  isDone(row: number): boolean {
+    // Binary search over the sorted, disjoint ranges.
+    let low = 0;
+    let high = this.done.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      const [first, last] = this.done[middle]!;
+      if (row < first) high = middle - 1;
+      else if (row > last) low = middle + 1;
+      else return true;
+    }
+    return false;
+  }
+
+  /** Rows that were on their way when the last run was interrupted. */
+  wasInFlight(row: number): boolean {
+    return this.inFlight.has(row);
+  }
+
+  get doneCount(): number {
+    return this.done.reduce((count, [first, last]) => count + last - first + 1, 0);
+  }
+
+  get inFlightCount(): number {
+    return this.inFlight.size;
+  }
+
+  markInFlight(row: number): void {
+    this.inFlight.add(row);
+    this.save();
+  }
+
+  /** The row's request was answered (created, updated or refused): it is not sent again. */
+  markDone(row: number): void {
+    this.inFlight.delete(row);
+    this.insertDone(row);
+    this.save();
+  }
+
+  /** The row was never answered (stopped before or while retrying): send it next time. */
+  release(row: number): void {
+    this.inFlight.delete(row);
+    this.save();
+  }
+
+  state(): SentRowsState {
+    return { done: this.done.map(([first, last]) => [first, last]), inFlight: [...this.inFlight] };
+  }
+
+  forget(): void {
+    if (this.storage) removeStored(this.storage, this.key);
+  }
+
+  private insertDone(row: number): void {
+    // Nearly always at or near the end: rows finish roughly in file order.
+    let index = this.done.length;
+    while (index > 0 && this.done[index - 1]![0] > row) index -= 1;
+    const before = this.done[index - 1];
+    if (before && row <= before[1]) return;
+    const after = this.done[index];
+    const joinsBefore = before !== undefined && before[1] === row - 1;
+    const joinsAfter = after !== undefined && after[0] === row + 1;
+    if (joinsBefore && joinsAfter) {
+      before[1] = after[1];
+      this.done.splice(index, 1);
+    } else if (joinsBefore) before[1] = row;
+    else if (joinsAfter) after[0] = row;
+    else this.done.splice(index, 0, [row, row]);
+  }
+
+  private save(): void {
+    if (this.storage) writeStoredJson(this.storage, this.key, { done: this.done, inFlight: [...this.inFlight] });
+  }
+}
