@@ -10,14 +10,19 @@ const LEXER_OPTIONS = { gfm: false } as const;
 /** The end of a block: one or more blank lines (a heading or a fence may hold its own). */
 const ENDS_WITH_BLANK_LINE = /\n[ \t]*\n[ \t]*$/;
 
+const isIndentedCode = (token: Token) => token.type === 'code' && token.codeBlockStyle === 'indented';
+
 /**
- * Tokens that render differently apart from the block after them. react-markdown's parser
- * reads a bare list marker after indented code as a paragraph (micromark: "    code\n\n-" is
- * <p>-</p>) but alone as a list. Raw HTML shows as text, outside any paragraph: two HTML
- * blocks apart would lose the line break (a space on screen) between their texts.
+ * Whether two tokens with blank lines between them must stay in one block, because
+ * react-markdown's parser reads them differently apart. Raw HTML shows as text outside any
+ * paragraph: two such texts apart would lose the line break (a space on screen) between them.
+ * micromark reads a bare list marker after indented code as a paragraph ("    code\n\n-" is
+ * <p>-</p>), and alone keeps a last line of blanks in indented code. Lists of one kind
+ * separated by blank lines are one loose list, which `marked` does not always see (after an
+ * empty item).
  */
-function keepsNextBlock(token: Token): boolean {
-  return token.type === 'html' || (token.type === 'code' && token.codeBlockStyle === 'indented');
+function staysTogether(before: Token, after: Token): boolean {
+  return before.type === 'html' || isIndentedCode(before) || isIndentedCode(after) || (before.type === 'list' && after.type === 'list');
 }
 
 /**
@@ -34,17 +39,19 @@ export function splitMarkdownBlocks(text: string): string[] {
   const blocks: string[] = [];
   let start = 0;
   let end = 0;
-  /** After a token that must stay with the next block, and the blank lines after it: no cut. */
-  let holdsNext = false;
-  for (const token of tokens) {
-    holdsNext = keepsNextBlock(token) || (holdsNext && token.type === 'space');
+  /** The last token that is not blank lines. */
+  let before: Token | undefined;
+  tokens.forEach((token, index) => {
+    if (token.type !== 'space') before = token;
     // By length: `raw` may differ from the text in its blanks (a list item's trailing spaces).
     end += token.raw.length;
-    if (!holdsNext && (token.type === 'space' || ENDS_WITH_BLANK_LINE.test(token.raw))) {
+    const endsBlock = token.type === 'space' || ENDS_WITH_BLANK_LINE.test(token.raw);
+    const after = tokens[index + 1];
+    if (endsBlock && before && after && !staysTogether(before, after)) {
       blocks.push(text.slice(start, end));
       start = end;
     }
-  }
+  });
   // The lexer reads "\r\n" as one character: its tokens do not measure such a text.
   if (end !== text.length) return [text];
   if (start < end || blocks.length === 0) blocks.push(text.slice(start));

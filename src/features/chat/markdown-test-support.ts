@@ -51,7 +51,7 @@ const block = fc.oneof(
   { arbitrary: fence, weight: 2 },
   { arbitrary: indentedCode, weight: 1 },
   { arbitrary: quote, weight: 1 },
-  { arbitrary: fc.constantFrom('***', '<div>', '[1]: https://example.com/1'), weight: 1 },
+  { arbitrary: fc.constantFrom('***', '<div>', '<p>', '-', '2', '[1]: https://example.com/1'), weight: 2 },
 );
 
 /** A generated Markdown answer. */
