@@ -45,6 +45,8 @@ const QUICK = process.env.BENCH_QUICK === '1';
 const SKIP_BUILD = process.env.BENCH_SKIP_BUILD === '1';
 /** One extra, profiled repetition per browser figure, whose hot spots go into the figure's note. */
 const PROFILE = process.env.BENCH_PROFILE === '1';
+/** Streams into our chat only, not the peer page too (for A/B runs of our own builds). */
+const NO_PEER = process.env.BENCH_NO_PEER === '1';
 
 /** Repetitions: every time figure is a median over at least 5 runs (fewer in quick mode). */
 const RUNS = QUICK ? 2 : Math.max(5, Number(process.env.BENCH_RUNS) || 5);
@@ -166,6 +168,14 @@ const describeRuns = (runs: StreamRun[]) =>
   `long tasks [${runs.map((run) => run.longTasks.length).join(', ')}], first chunk to last paint ${round(medianOf(runs, (run) => run.windowMs), 0)} ms, ` +
   `${medianOf(runs, (run) => run.chunkCount)} chunks, ${medianOf(runs, (run) => run.paintCount)} paints`;
 
+/** The stream section's runs: the 4,000-fragment answer, and the long Markdown answer, ours and the peer's. */
+interface StreamRuns {
+  ours: StreamRun[];
+  peer: StreamRun[];
+  oursLong: StreamRun[];
+  peerLong: StreamRun[];
+}
+
 /**
  * The stream section: the 4,000-fragment answer (plain prose) and a 50,000-character Markdown
  * answer, each streamed into our chat and into the peer page (streamdown fed by our stream
@@ -177,17 +187,17 @@ async function measureStreams(browser: Browser, baseURL: string): Promise<void> 
   const long = await answerFragments(baseURL, MARKDOWN_BOT, 'hello');
   const longCharacters = long.join('').length;
   if (longCharacters < LONG_ANSWER_CHARACTERS) throw new Error(`the Markdown answer has ${longCharacters} characters`);
-  const runs = { ours: [] as StreamRun[], peer: [] as StreamRun[], oursLong: [] as StreamRun[], peerLong: [] as StreamRun[] };
+  const runs: StreamRuns = { ours: [], peer: [], oursLong: [], peerLong: [] };
   log(`streaming a ${ANSWER_FRAGMENTS.toLocaleString('en-US')}-fragment answer and a ${longCharacters.toLocaleString('en-US')}-character Markdown answer, ours and the peer's`);
   for (let run = 0; run < RUNS; run += 1) {
     runs.ours.push(await measureStream(browser, baseURL, chatPage(CHAT_BOT), 'hello', prose));
-    runs.peer.push(await measureStream(browser, baseURL, await peerOf(baseURL, CHAT_BOT), 'hello', prose));
+    if (!NO_PEER) runs.peer.push(await measureStream(browser, baseURL, await peerOf(baseURL, CHAT_BOT), 'hello', prose));
     runs.oursLong.push(await measureStream(browser, baseURL, chatPage(MARKDOWN_BOT), 'hello', long, { markdown: true }));
-    runs.peerLong.push(await measureStream(browser, baseURL, await peerOf(baseURL, MARKDOWN_BOT), 'hello', long, { markdown: true }));
+    if (!NO_PEER) runs.peerLong.push(await measureStream(browser, baseURL, await peerOf(baseURL, MARKDOWN_BOT), 'hello', long, { markdown: true }));
   }
   const hotSpots = PROFILE ? (await measureStream(browser, baseURL, chatPage(CHAT_BOT), 'hello', prose, { profile: true })).hotSpots : undefined;
   const longHotSpots = PROFILE ? (await measureStream(browser, baseURL, chatPage(MARKDOWN_BOT), 'hello', long, { markdown: true, profile: true })).hotSpots : undefined;
-  const { ours, peer, oursLong, peerLong } = runs;
+  const { ours } = runs;
 
   const longTaskCounts = ours.map((run) => run.longTasks.length);
   const longest = max(ours.flatMap((run) => run.longTasks.map((task) => task.duration)).concat(0));
@@ -227,6 +237,11 @@ async function measureStreams(browser: Browser, baseURL: string): Promise<void> 
     }),
   );
 
+  if (!NO_PEER) addPeerFigures(runs, p50s, p95s);
+  addLongFigures(runs, longCharacters, long.length, longHotSpots);
+}
+
+function addPeerFigures({ ours, peer }: StreamRuns, p50s: number[], p95s: number[]): void {
   const mainThread = pairRatios(ours.map((run) => run.mainThreadMs), peer.map((run) => run.mainThreadMs));
   add(figure('Peer (streamdown): main thread, ours / peer', medianRatio(mainThread), 'x', halfThePeer, { runs: mainThread, note: `ours: ${describeRuns(ours)}; peer: ${describeRuns(peer)}` }));
   const fpsRatios = pairRatios(ours.map((run) => run.fps), peer.map((run) => run.fps));
@@ -239,12 +254,15 @@ async function measureStreams(browser: Browser, baseURL: string): Promise<void> 
         `painted by the first frame after arrival: peer ${round(median(peer.map((run) => run.nextFrameShare * 100)), 1)} %`,
     }),
   );
+}
 
+function addLongFigures({ oursLong, peerLong }: StreamRuns, longCharacters: number, fragmentCount: number, longHotSpots: string | undefined): void {
   const longFps = oursLong.map((run) => round(run.fps, 1));
-  add(figure('Long Markdown answer: frame rate (ours)', round(median(longFps), 1), 'fps', fpsBudget, { runs: longFps, note: `${longCharacters} characters, ${long.length} fragments; ${describeRuns(oursLong)}` }));
+  add(figure('Long Markdown answer: frame rate (ours)', round(median(longFps), 1), 'fps', fpsBudget, { runs: longFps, note: `${longCharacters} characters, ${fragmentCount} fragments; ${describeRuns(oursLong)}` }));
   const longTasks = oursLong.map((run) => run.longTasks.length);
   const longestLong = max(oursLong.flatMap((run) => run.longTasks.map((task) => task.duration)).concat(0));
   add(figure('Long Markdown answer: long tasks over 50 ms (ours)', median(longTasks), '', longTaskBudget, { runs: longTasks, note: [`longest ${round(longestLong, 0)} ms`, longHotSpots].filter(Boolean).join('; ') }));
+  if (NO_PEER) return;
   const longMainThread = pairRatios(oursLong.map((run) => run.mainThreadMs), peerLong.map((run) => run.mainThreadMs));
   add(figure('Long Markdown answer: main thread, ours / peer', medianRatio(longMainThread), 'x', halfThePeer, { runs: longMainThread, note: `peer: ${describeRuns(peerLong)}` }));
   const longFpsRatios = pairRatios(oursLong.map((run) => run.fps), peerLong.map((run) => run.fps));
@@ -355,8 +373,10 @@ async function main(): Promise<number> {
       });
 
       await attempt('stream', STREAM_FIGURES, async () => {
-        log('building the peer page (streamdown, bench/peer)');
-        await buildPeerPage();
+        if (!NO_PEER) {
+          log('building the peer page (streamdown, bench/peer)');
+          await buildPeerPage();
+        }
         await measureStreams(await theBrowser(), baseURL);
       });
 
