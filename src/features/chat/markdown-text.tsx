@@ -1,5 +1,5 @@
 import { Anchor, Text, Typography } from '@mantine/core';
-import { memo, useDeferredValue, useState, type ReactNode } from 'react';
+import { memo, startTransition, useEffect, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import Markdown, { type Components, type UrlTransform } from 'react-markdown';
@@ -117,22 +117,48 @@ function MarkdownBlocks({ blocks, formattedLength }: { blocks: readonly string[]
 }
 
 /**
+ * How much Markdown one round formats: about 4,000 characters (a screenful) parse, commit
+ * and lay out within a frame; a whole long answer at once held the page for 100-280 ms.
+ */
+const ROUND_CHARACTERS = 4000;
+
+/** The end of the blocks that the round after `formattedLength` formats: at least one block. */
+function roundEnd(blocks: readonly string[], formattedLength: number): number {
+  let end = 0;
+  for (const block of blocks) {
+    const blockEnd = end + block.length;
+    if (blockEnd > formattedLength && end >= formattedLength + ROUND_CHARACTERS) return end;
+    end = blockEnd;
+  }
+  return end;
+}
+
+/**
  * Markdown that grows at its end, like a streaming answer: cut into blocks (see
  * createBlockSplitter), each a memoised component, so a new fragment parses only the last
  * blocks instead of the whole answer. A chunk can bring a whole answer at once; formatting
  * all of it in one render would hold the page up for a long task, so the new blocks before
- * the last two show as plain text first and are formatted in a deferred render, which React
- * interrupts and spreads over frames (`useDeferredValue`). Once formatted, it looks the same
- * as `MarkdownText` of the same text.
+ * the last two show as plain text first and are formatted a round of ROUND_CHARACTERS per
+ * frame, each round a transition React may interrupt. Once formatted, it looks the same as
+ * `MarkdownText` of the same text.
  */
 export const GrowingMarkdownText = memo(function GrowingMarkdownText({ text }: { text: string }) {
   const [splitBlocks] = useState(createBlockSplitter);
-  // '' at first: a long settled answer, shown when a chat is opened, is formatted deferred too.
-  const formattedText = useDeferredValue(text, '');
-  const formattedLength = text.startsWith(formattedText) ? formattedText.length : 0;
+  const blocks = splitBlocks(text);
+  // The text formatted so far; a text that is not its continuation starts again.
+  const [formatted, setFormatted] = useState('');
+  const formattedLength = text.startsWith(formatted) ? formatted.length : 0;
+  const nextEnd = roundEnd(blocks, formattedLength);
+
+  useEffect(() => {
+    if (nextEnd <= formattedLength) return;
+    const frame = requestAnimationFrame(() => startTransition(() => setFormatted(text.slice(0, nextEnd))));
+    return () => cancelAnimationFrame(frame);
+  }, [text, nextEnd, formattedLength]);
+
   return (
     <Typography fz="sm">
-      <MarkdownBlocks blocks={splitBlocks(text)} formattedLength={formattedLength} />
+      <MarkdownBlocks blocks={blocks} formattedLength={formattedLength} />
     </Typography>
   );
 });
