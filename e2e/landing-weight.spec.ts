@@ -12,6 +12,7 @@ const KEPT_OFF_THE_LANDING_PAGE: Record<string, RegExp> = {
   'Popover (loads with the column chooser)': /@mantine\/core\/esm\/components\/Popover\//,
   'floating-ui (popover positioning)': /@floating-ui\//,
   'react-markdown (chat answers)': /node_modules\/(react-markdown|micromark|mdast-util-)/,
+  'marked (Markdown blocks of chat answers)': /node_modules\/marked\//,
 };
 
 test('the landing page downloads none of what must stay off it', async ({ browser }) => {
