@@ -174,6 +174,8 @@ export interface PeerRequest {
   url: string;
   headers: Record<string, string>;
   body: Record<string, unknown>;
+  /** streamdown, or our Markdown alone on the same bare page. */
+  renderer: 'streamdown' | 'ours';
 }
 
 /**
@@ -183,7 +185,7 @@ export interface PeerRequest {
  */
 export function peerPage(distDir: string, base: string, request: PeerRequest): StreamPage {
   return {
-    name: 'peer',
+    name: request.renderer,
     open: async ({ page }) => {
       await page.route(`**${base}**`, (route) =>
         route.fulfill({ path: join(distDir, new URL(route.request().url()).pathname.slice(base.length)) }),

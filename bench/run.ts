@@ -31,6 +31,7 @@ import {
   measureTyping,
   peerPage,
   scriptsOfRoute,
+  type PeerRequest,
   type StreamPage,
   type StreamRun,
 } from './measure-browser';
@@ -139,9 +140,11 @@ const STREAM_FIGURES: [string, string, Budget?][] = [
   ['Peer (streamdown): main thread, ours / peer', 'x', halfThePeer],
   ['Peer (streamdown): frame rate, ours / peer', 'x', noFewerFrames],
   ['Peer (streamdown): fragment delay p50 / p95, ours / peer', 'x'],
+  ['Peer: main thread, our Markdown alone / peer', 'x'],
   ['Long Markdown answer: frame rate (ours)', 'fps', fpsBudget],
   ['Long Markdown answer: long tasks over 50 ms (ours)', '', longTaskBudget],
   ['Long Markdown answer: main thread, ours / peer', 'x', halfThePeer],
+  ['Long Markdown answer: main thread, our Markdown alone / peer', 'x'],
   ['Long Markdown answer: frame rate, ours / peer', 'x', noFewerFrames],
 ];
 
@@ -152,10 +155,10 @@ async function answerFragments(baseURL: string, chatbotId: string, question: str
   return fragmentsOf(answer.content);
 }
 
-/** The peer page, asking `chatbotId` in a session of its own. */
-async function peerOf(baseURL: string, chatbotId: string): Promise<StreamPage> {
+/** The peer page with `renderer`, asking `chatbotId` in a session of its own. */
+async function peerOf(baseURL: string, chatbotId: string, renderer: PeerRequest['renderer'] = 'streamdown'): Promise<StreamPage> {
   const session = await call(baseURL, 'GetSession', { serialNumber: chatbotId });
-  return peerPage(PEER_DIST, PEER_BASE, { url: operations.ClientAsk.path, headers: headersOf('ClientAsk'), body: { sessionID: session.SessionID } });
+  return peerPage(PEER_DIST, PEER_BASE, { url: operations.ClientAsk.path, headers: headersOf('ClientAsk'), body: { sessionID: session.SessionID }, renderer });
 }
 
 /** Per pair of runs (ours and the peer's, one after the other), ours divided by the peer's. */
@@ -174,6 +177,9 @@ interface StreamRuns {
   peer: StreamRun[];
   oursLong: StreamRun[];
   peerLong: StreamRun[];
+  /** Our Markdown alone on the peer's bare page. */
+  bare: StreamRun[];
+  bareLong: StreamRun[];
 }
 
 /**
@@ -187,13 +193,17 @@ async function measureStreams(browser: Browser, baseURL: string): Promise<void> 
   const long = await answerFragments(baseURL, MARKDOWN_BOT, 'hello');
   const longCharacters = long.join('').length;
   if (longCharacters < LONG_ANSWER_CHARACTERS) throw new Error(`the Markdown answer has ${longCharacters} characters`);
-  const runs: StreamRuns = { ours: [], peer: [], oursLong: [], peerLong: [] };
+  const runs: StreamRuns = { ours: [], peer: [], oursLong: [], peerLong: [], bare: [], bareLong: [] };
   log(`streaming a ${ANSWER_FRAGMENTS.toLocaleString('en-US')}-fragment answer and a ${longCharacters.toLocaleString('en-US')}-character Markdown answer, ours and the peer's`);
   for (let run = 0; run < RUNS; run += 1) {
     runs.ours.push(await measureStream(browser, baseURL, chatPage(CHAT_BOT), 'hello', prose));
     if (!NO_PEER) runs.peer.push(await measureStream(browser, baseURL, await peerOf(baseURL, CHAT_BOT), 'hello', prose));
     runs.oursLong.push(await measureStream(browser, baseURL, chatPage(MARKDOWN_BOT), 'hello', long, { markdown: true }));
     if (!NO_PEER) runs.peerLong.push(await measureStream(browser, baseURL, await peerOf(baseURL, MARKDOWN_BOT), 'hello', long, { markdown: true }));
+    if (NO_PEER) continue;
+    // Our Markdown alone, on the peer's bare page: the renderers compared without the chat page.
+    runs.bare.push(await measureStream(browser, baseURL, await peerOf(baseURL, CHAT_BOT, 'ours'), 'hello', prose));
+    runs.bareLong.push(await measureStream(browser, baseURL, await peerOf(baseURL, MARKDOWN_BOT, 'ours'), 'hello', long, { markdown: true }));
   }
   const hotSpots = PROFILE ? (await measureStream(browser, baseURL, chatPage(CHAT_BOT), 'hello', prose, { profile: true })).hotSpots : undefined;
   const longHotSpots = PROFILE ? (await measureStream(browser, baseURL, chatPage(MARKDOWN_BOT), 'hello', long, { markdown: true, profile: true })).hotSpots : undefined;
@@ -241,11 +251,13 @@ async function measureStreams(browser: Browser, baseURL: string): Promise<void> 
   addLongFigures(runs, longCharacters, long.length, longHotSpots);
 }
 
-function addPeerFigures({ ours, peer }: StreamRuns, p50s: number[], p95s: number[]): void {
+function addPeerFigures({ ours, peer, bare }: StreamRuns, p50s: number[], p95s: number[]): void {
   const mainThread = pairRatios(ours.map((run) => run.mainThreadMs), peer.map((run) => run.mainThreadMs));
   add(figure('Peer (streamdown): main thread, ours / peer', medianRatio(mainThread), 'x', halfThePeer, { runs: mainThread, note: `ours: ${describeRuns(ours)}; peer: ${describeRuns(peer)}` }));
   const fpsRatios = pairRatios(ours.map((run) => run.fps), peer.map((run) => run.fps));
   add(figure('Peer (streamdown): frame rate, ours / peer', medianRatio(fpsRatios), 'x', noFewerFrames, { runs: fpsRatios }));
+  const bareMainThread = pairRatios(bare.map((run) => run.mainThreadMs), peer.map((run) => run.mainThreadMs));
+  add(figure('Peer: main thread, our Markdown alone / peer', medianRatio(bareMainThread), 'x', undefined, { runs: bareMainThread, note: `our Markdown on the peer's bare page: ${describeRuns(bare)}` }));
   const peerP50 = median(peer.map((run) => median(run.delays)));
   const peerP95 = median(peer.map((run) => percentile(run.delays, 95)));
   add(
@@ -256,7 +268,7 @@ function addPeerFigures({ ours, peer }: StreamRuns, p50s: number[], p95s: number
   );
 }
 
-function addLongFigures({ oursLong, peerLong }: StreamRuns, longCharacters: number, fragmentCount: number, longHotSpots: string | undefined): void {
+function addLongFigures({ oursLong, peerLong, bareLong }: StreamRuns, longCharacters: number, fragmentCount: number, longHotSpots: string | undefined): void {
   const longFps = oursLong.map((run) => round(run.fps, 1));
   add(figure('Long Markdown answer: frame rate (ours)', round(median(longFps), 1), 'fps', fpsBudget, { runs: longFps, note: `${longCharacters} characters, ${fragmentCount} fragments; ${describeRuns(oursLong)}` }));
   const longTasks = oursLong.map((run) => run.longTasks.length);
@@ -265,6 +277,13 @@ function addLongFigures({ oursLong, peerLong }: StreamRuns, longCharacters: numb
   if (NO_PEER) return;
   const longMainThread = pairRatios(oursLong.map((run) => run.mainThreadMs), peerLong.map((run) => run.mainThreadMs));
   add(figure('Long Markdown answer: main thread, ours / peer', medianRatio(longMainThread), 'x', halfThePeer, { runs: longMainThread, note: `peer: ${describeRuns(peerLong)}` }));
+  const bareLongMainThread = pairRatios(bareLong.map((run) => run.mainThreadMs), peerLong.map((run) => run.mainThreadMs));
+  add(
+    figure('Long Markdown answer: main thread, our Markdown alone / peer', medianRatio(bareLongMainThread), 'x', undefined, {
+      runs: bareLongMainThread,
+      note: `our Markdown on the peer's bare page: ${describeRuns(bareLong)}`,
+    }),
+  );
   const longFpsRatios = pairRatios(oursLong.map((run) => run.fps), peerLong.map((run) => run.fps));
   add(figure('Long Markdown answer: frame rate, ours / peer', medianRatio(longFpsRatios), 'x', noFewerFrames, { runs: longFpsRatios }));
 }
