@@ -1,21 +1,11 @@
 import fc from 'fast-check';
 import { renderToStaticMarkup } from 'react-dom/server';
 import Markdown from 'react-markdown';
-import { markdownAnswer, withoutBlockLineBreaks } from './markdown-test-support';
+import { markdownAnswer, SAMPLE_ANSWER as SAMPLE, withoutBlockLineBreaks } from './markdown-test-support';
 import { createBlockSplitter, splitMarkdownBlocks } from './markdown-blocks';
 
 /** What react-markdown (as the chat uses it: no plugins) makes of `text`. */
 const markupOf = (text: string) => withoutBlockLineBreaks(renderToStaticMarkup(<Markdown>{text}</Markdown>));
-
-const SAMPLE = [
-  '# Homes in **Austin**',
-  'Three bright rooms, close to [the park](https://example.com/park).',
-  '- kitchen\n- porch\n\n- garden, in a loose list',
-  '1. first\n2. second',
-  '```\ncode with\n\na blank line\n```',
-  '> quoted\n\n    indented code\n\n    more code',
-  'The end.',
-].join('\n\n');
 
 describe('splitMarkdownBlocks', () => {
   it('gives back the text when joined', () => {

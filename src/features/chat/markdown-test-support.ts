@@ -8,6 +8,17 @@ import fc from 'fast-check';
  * breaks so that blocks touch, follow a blank line or several.
  */
 
+/** A short answer with one block of each kind. */
+export const SAMPLE_ANSWER = [
+  '# Homes in **Austin**',
+  'Three bright rooms, close to [the park](https://example.com/park).',
+  '- kitchen\n- porch\n\n- garden, in a loose list',
+  '1. first\n2. second',
+  '```\ncode with\n\na blank line\n```',
+  '> quoted\n\n    indented code\n\n    more code',
+  'The end.',
+].join('\n\n');
+
 const word = fc.constantFrom('home', 'Austin', 'garden', '3', 'bd', '$2,400', 'near', 'the', 'park', 'é', '🏠', '|', '-', '1.', '*', '_', '#', '>', '\\', '&amp;', ':');
 const plainWords = fc.array(word, { minLength: 1, maxLength: 6 }).map((words) => words.join(' '));
 const inline = fc.oneof(

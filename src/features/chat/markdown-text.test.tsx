@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import fc from 'fast-check';
 import { GrowingMarkdownText, MarkdownText, safeHttpUrl } from './markdown-text';
-import { markdownAnswer, withoutBlockLineBreaks } from './markdown-test-support';
+import { markdownAnswer, SAMPLE_ANSWER as SAMPLE, withoutBlockLineBreaks } from './markdown-test-support';
 
 function renderMarkdown(text: string) {
   return render(
@@ -58,16 +58,6 @@ describe('safeHttpUrl', () => {
     expect(safeHttpUrl('ftp://example.com')).toBe('');
   });
 });
-
-const SAMPLE = [
-  '# Homes in **Austin**',
-  'Three bright rooms, close to [the park](https://example.com/park).',
-  '- kitchen\n- porch\n\n- garden, in a loose list',
-  '1. first\n2. second',
-  '```\ncode with\n\na blank line\n```',
-  '> quoted\n\n    indented code\n\n    more code',
-  'The end.',
-].join('\n\n');
 
 /** The rendered document, without the style tags Mantine adds beside it. */
 function documentOf(container: HTMLElement): HTMLElement {
