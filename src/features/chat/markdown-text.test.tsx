@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import fc from 'fast-check';
-import { GrowingMarkdownText, MarkdownText, safeHttpUrl } from './markdown-text';
+import { GrowingMarkdownText, MarkdownText, safeHttpUrl, warmUpMarkdown } from './markdown-text';
 import { markdownAnswer, SAMPLE_ANSWER as SAMPLE, withoutBlockLineBreaks } from './markdown-test-support';
 
 function renderMarkdown(text: string) {
@@ -122,4 +122,20 @@ describe('GrowingMarkdownText', () => {
       { numRuns: 25 },
     );
   }, 60_000);
+});
+
+describe('warmUpMarkdown', () => {
+  it('renders its sample off screen, outside any provider, without an error', () => {
+    // React reports a render's error instead of throwing it: a sample holding a link would
+    // report one here, Mantine's Anchor needing its provider.
+    const reported: unknown[] = [];
+    const onError = (event: ErrorEvent) => reported.push(event.error);
+    window.addEventListener('error', onError);
+    try {
+      warmUpMarkdown();
+    } finally {
+      window.removeEventListener('error', onError);
+    }
+    expect(reported).toEqual([]);
+  });
 });
