@@ -24,7 +24,8 @@ export interface Probes {
   pageChange: Promise<{ clickedAt: number; paintedAt: number }> | undefined;
   inflight: number;
   armPageChange(): void;
-  watchAnswer(): void;
+  /** See page-probes.js: tells the console ANSWER_PAINTED_MESSAGE once the answer is on screen. */
+  watchAnswer(target?: number): void;
   flushTimings(): void;
   stopLoop(): void;
   whenKeyPainted(index: number): Promise<Probes['keys'][number]>;
@@ -35,6 +36,9 @@ export type ProbedWindow = Window & { __bench: Probes };
 
 /** What page-probes.js writes to the console, followed by `rowsPaintedAt`, when the listings' first rows are painted. */
 export const ROWS_PAINTED_MESSAGE = 'bench:rows-painted';
+
+/** What page-probes.js writes to the console once a watched answer is all on screen. */
+export const ANSWER_PAINTED_MESSAGE = 'bench:answer-painted';
 
 const PROBES_PATH = new URL('./page-probes.js', import.meta.url).pathname;
 

@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
-import { openProbedPage, ROWS_PAINTED_MESSAGE, settle, type ProbedPage, type ProbedWindow, type Probes } from './browser';
+import { join } from 'node:path';
+import { ANSWER_PAINTED_MESSAGE, openProbedPage, ROWS_PAINTED_MESSAGE, settle, type ProbedPage, type ProbedWindow, type Probes } from './browser';
 import { profiled } from './profile';
 import { max, median } from './stats';
 
@@ -134,25 +135,91 @@ export interface StreamRun {
   /** How many network chunks carried the answer, and how many paints showed it growing. */
   chunkCount: number;
   paintCount: number;
-  /** Per fragment: its paint time minus its arrival time. */
+  /** Per fragment: its paint time minus its arrival time (none for a Markdown answer, see measureStream). */
   delays: number[];
   /** Share of fragments painted by the first frame that started after they arrived (none skipped). */
   nextFrameShare: number;
   /** Per paint: from its frame's start (the rAF timestamp) to the paint being done. */
   frameToPaint: number[];
+  /**
+   * The renderer's main-thread time for the answer: CDP's ThreadTime, the CPU time of the
+   * page's main thread (scripts, style, layout, paint), from just before the question's
+   * keypress to the paint that showed the whole answer. CPU time, not the tasks' wall time
+   * (CDP's TaskDuration), which on this shared machine counts the time the thread waited for
+   * a core. The page does nothing else meanwhile but the probes, the same on every page.
+   */
+  mainThreadMs: number;
+}
+
+/** The page an answer is streamed into: the app's chat, or the bench's peer page. */
+export interface StreamPage {
+  name: string;
+  /** Navigates `probed` to the page and waits for its message box. */
+  open(probed: ProbedPage): Promise<void>;
+}
+
+/** The app's chat page of `chatbotId`. */
+export function chatPage(chatbotId: string): StreamPage {
+  return {
+    name: 'ours',
+    open: async ({ page }) => {
+      await page.goto(`/bots/${chatbotId}/chat`);
+      await page.getByRole('textbox', { name: 'Message' }).waitFor();
+    },
+  };
+}
+
+/** The request the peer page sends (bench/peer/peer-page.tsx reads it from the address). */
+export interface PeerRequest {
+  url: string;
+  headers: Record<string, string>;
+  body: Record<string, unknown>;
+  /** streamdown, or our Markdown alone on the same bare page. */
+  renderer: 'streamdown' | 'ours';
 }
 
 /**
- * Asks the chat bot a question whose answer has `fragments.length` fragments and follows it
- * from the network to the screen. `fragments` is the answer as the service splits it.
+ * The bench's peer page (bench/peer), served from its own build on the local service's origin
+ * by intercepting its address, so that it talks to the service as the app does. The
+ * interception ends once the page is loaded: the answer's stream is not intercepted.
+ */
+export function peerPage(distDir: string, base: string, request: PeerRequest): StreamPage {
+  return {
+    name: request.renderer,
+    open: async ({ page }) => {
+      await page.route(`**${base}**`, (route) =>
+        route.fulfill({ path: join(distDir, new URL(route.request().url()).pathname.slice(base.length)) }),
+      );
+      await page.goto(`${base}index.html#${encodeURIComponent(JSON.stringify(request))}`);
+      await page.getByRole('textbox', { name: 'Message' }).waitFor();
+      await page.unrouteAll({ behavior: 'wait' });
+    },
+  };
+}
+
+/** CDP's CPU time of the page's main thread so far, in ms. */
+async function threadTimeMs(probed: ProbedPage): Promise<number> {
+  const { metrics } = await probed.cdp.send('Performance.getMetrics');
+  const threadTime = metrics.find((metric) => metric.name === 'ThreadTime');
+  if (!threadTime) throw new Error('CDP reports no ThreadTime');
+  return threadTime.value * 1000;
+}
+
+/**
+ * Asks a question on `target` whose answer has `fragments.length` fragments and follows it
+ * from the network to the screen. `fragments` is the answer as the service splits it. A
+ * plain-text answer (`markdown` false) is on screen once it shows all the fragments'
+ * characters, and each fragment's delay is measured; a Markdown answer shows other
+ * characters than it is written with, so it is on screen once its stream has ended and the
+ * page has stopped changing it, and fragment delays are not measured.
  */
 export async function measureStream(
   browser: Browser,
   baseURL: string,
-  chatbotId: string,
+  target: StreamPage,
   question: string,
   fragments: readonly string[],
-  profile = false,
+  { markdown = false, profile = false }: { markdown?: boolean; profile?: boolean } = {},
 ): Promise<StreamRun & { hotSpots?: string }> {
   const probed = await openProbedPage(browser, baseURL);
   const { page } = probed;
@@ -164,27 +231,23 @@ export async function measureStream(
     shownAfter.push(total);
   }
   try {
-    await page.goto(`/bots/${chatbotId}/chat`);
+    await target.open(probed);
     const message = page.getByRole('textbox', { name: 'Message' });
-    await message.waitFor();
     await message.fill(question);
     await settle(page);
-    await page.evaluate(() => {
+    await page.evaluate((length) => {
       const bench = (window as unknown as ProbedWindow).__bench;
-      bench.watchAnswer();
+      bench.watchAnswer(length);
       bench.frames = [];
       bench.recordFrames = true;
-    });
-    const { hotSpots } = await maybeProfiled(probed, profile, async () => {
+    }, markdown ? undefined : total);
+    await probed.cdp.send('Performance.enable');
+    const { result: mainThreadMs, hotSpots } = await maybeProfiled(probed, profile, async () => {
+      const painted = page.waitForEvent('console', { predicate: (entry) => entry.text().startsWith(ANSWER_PAINTED_MESSAGE), timeout: LONG_WAIT.timeout });
+      const before = await threadTimeMs(probed);
       await message.press('Enter');
-      await page.waitForFunction(
-        (length) => {
-          const paints = (window as unknown as ProbedWindow).__bench.stream.paints;
-          return paints.length > 0 && paints[paints.length - 1]!.length >= length;
-        },
-        total,
-        LONG_WAIT,
-      );
+      await painted;
+      return (await threadTimeMs(probed)) - before;
     });
     // One more frame, so the frame after the last paint is counted too.
     await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
@@ -196,31 +259,37 @@ export async function measureStream(
       bench.stopLoop();
       return { stream: bench.stream, frames: bench.frames, longTasks: bench.longTasks, longFrames: bench.longFrames };
     });
-    return { ...analyseStream(stream, frames, longTasks, longFrames, shownAfter), hotSpots };
+    const analysed = analyseStream(stream, frames, longTasks, longFrames, fragments.length, markdown ? undefined : shownAfter);
+    return { ...analysed, mainThreadMs, hotSpots };
   } finally {
     await probed.close();
   }
 }
 
+/**
+ * The figures of one streamed answer of `fragmentCount` fragments. With `shownAfter` (the
+ * characters on screen once each fragment is painted), each fragment's delay too.
+ */
 export function analyseStream(
   stream: Probes['stream'],
   frames: readonly number[],
   longTasks: Probes['longTasks'],
   longFrames: Probes['longFrames'],
-  shownAfter: readonly number[],
-): StreamRun {
+  fragmentCount: number,
+  shownAfter?: readonly number[],
+): Omit<StreamRun, 'mainThreadMs'> {
   const { chunks, paints } = stream;
   const firstChunk = chunks[0];
   const lastPaint = paints.at(-1);
   if (!firstChunk || !lastPaint) throw new Error('The answer was not streamed or never painted');
-  const fragments = Math.min(shownAfter.length, chunks.at(-1)!.frames);
-  if (fragments < shownAfter.length) throw new Error(`Only ${fragments} of ${shownAfter.length} fragments arrived`);
+  const fragments = Math.min(fragmentCount, chunks.at(-1)!.frames);
+  if (fragments < fragmentCount) throw new Error(`Only ${fragments} of ${fragmentCount} fragments arrived`);
 
   const delays: number[] = [];
   let onNextFrame = 0;
   let chunk = 0;
   let paint = 0;
-  for (let index = 0; index < fragments; index += 1) {
+  for (let index = 0; shownAfter && index < fragments; index += 1) {
     while (chunks[chunk]!.frames < index + 1) chunk += 1;
     while (paints[paint]!.length < shownAfter[index]!) paint += 1;
     const arrived = chunks[chunk]!.t;
@@ -250,7 +319,7 @@ export function analyseStream(
     chunkCount: chunks.length,
     paintCount: paints.length,
     delays,
-    nextFrameShare: onNextFrame / fragments,
+    nextFrameShare: shownAfter ? onNextFrame / fragments : Number.NaN,
     frameToPaint: paints.map((painted) => painted.t - painted.frame),
   };
 }

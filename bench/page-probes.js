@@ -221,14 +221,27 @@
     for (let index = 0; index < text.length; index += 1) if (!isSpace(text.charCodeAt(index))) length += 1;
     return length;
   };
-  /** Starts the frame loop and records, per painted frame, how much of the answer it showed. */
-  bench.watchAnswer = () => {
+  const ANSWER_PAINTED_MESSAGE = 'bench:answer-painted';
+  /** Frames with no change to the answer after its stream ended: it is then all on screen. */
+  const QUIET_FRAMES = 10;
+  /**
+   * Starts the frame loop and records, per painted frame, how much of the answer it showed.
+   * Tells the console once the answer is on screen: when a paint shows `target` characters,
+   * or, without a target, when the stream has ended and QUIET_FRAMES frames changed nothing on
+   * the page (a paint then counts changes, not characters).
+   */
+  bench.watchAnswer = (target) => {
     bench.stream = { chunks: [], done: undefined, paints: [], watching: true };
     let shown = answerLength();
     /** Answer lengths as they changed, each with the frame that paints it (undefined: the next to start). */
     const changes = [];
+    let quietFrames = 0;
+    let told = false;
     const record = (frame) => {
-      const length = answerLength();
+      // Without a target only whether the page changed matters: counting the answer's
+      // characters at every change would be the probe's own work, on a long answer a large
+      // share of the main-thread time measured, and more for a page that paints more often.
+      const length = target === undefined ? shown + 1 : answerLength();
       if (length !== shown) {
         shown = length;
         changes.push({ frame, length });
@@ -251,6 +264,14 @@
       let length;
       while (changes.length > 0 && changes[0].frame !== undefined && changes[0].frame <= frame) length = changes.shift().length;
       if (length !== undefined) bench.stream.paints.push({ t: now, frame, length });
+      quietFrames = length === undefined && changes.length === 0 ? quietFrames + 1 : 0;
+      const last = bench.stream.paints[bench.stream.paints.length - 1];
+      if (told || !last) return;
+      if (target !== undefined ? last.length >= target : bench.stream.done !== undefined && quietFrames >= QUIET_FRAMES) {
+        told = true;
+        // Told on the console, so Playwright waits without running its own script in the page.
+        console.debug(`${ANSWER_PAINTED_MESSAGE} ${last.t}`);
+      }
     });
     startLoop();
   };

@@ -18,21 +18,26 @@ import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
 import { DATABASE_FILE } from '../server/app';
 import { fragmentsOf } from '../server/responder/answer-question';
-import type { CreateListingRequest } from '../src/api/contract';
-import { call } from './api';
+import { operations, type CreateListingRequest } from '../src/api/contract';
+import { call, headersOf } from './api';
 import { launchBrowser } from './browser';
 import { entryScripts, FIRST_LOAD_BUDGET_KB, gzippedSizes } from './bundle-size';
-import { longProse } from './long-answer';
+import { longMarkdown, longProse } from './long-answer';
 import {
   measureDashboardLoad,
   measurePageChanges,
   measureRenderCensus,
+  chatPage,
   measureStream,
   measureTyping,
+  peerPage,
   scriptsOfRoute,
+  type PeerRequest,
+  type StreamPage,
   type StreamRun,
 } from './measure-browser';
 import { importFile, measureExport, measureImport } from './measure-csv';
+import { buildPeerPage, PEER_BASE, PEER_DIST } from './peer-build';
 import { measureLatency, measureThroughput, operationLoad, type Throughput } from './measure-service';
 import { atLeast, atMost, figure, formatLine, unmeasured, writeResults, type Budget, type Figure } from './report';
 import { benchListings, BIG_CITY, removeListings, seedListings, writeJsonServerDatabase, type SeededListings } from './seed';
@@ -43,6 +48,8 @@ const QUICK = process.env.BENCH_QUICK === '1';
 const SKIP_BUILD = process.env.BENCH_SKIP_BUILD === '1';
 /** One extra, profiled repetition per browser figure, whose hot spots go into the figure's note. */
 const PROFILE = process.env.BENCH_PROFILE === '1';
+/** Streams into our chat only, not the peer page too (for A/B runs of our own builds). */
+const NO_PEER = process.env.BENCH_NO_PEER === '1';
 
 /** Repetitions: every time figure is a median over at least 5 runs (fewer in quick mode). */
 const RUNS = QUICK ? 2 : Math.max(5, Number(process.env.BENCH_RUNS) || 5);
@@ -59,6 +66,8 @@ const CHAT_BOT = 'bench-chat';
 const SETTINGS_BOT = 'bench-settings';
 const IMPORT_BOT = 'bench-import';
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS) || 10_000;
+/** Greets with "Hello!" followed by a long Markdown answer (bench/long-answer.ts). */
+const MARKDOWN_BOT = 'bench-markdown';
 /** Greets with "Hello!" followed by the long AnswerSuffix: 1 + 3,999 fragments. */
 const GREETING = 'Hello!';
 const CHAT_QUESTION = `3 bedroom homes for rent in ${BIG_CITY.City}`;
@@ -118,6 +127,171 @@ function ratioRuns(service: Throughput[], reference: Throughput[]): number[] {
   return service.map((run, index) => round(run.perSecond / reference[index]!.perSecond, 2));
 }
 
+const longTaskBudget = atMost(0, '');
+const fpsBudget = atLeast(50, 'fps');
+/** Every fragment on screen with the first frame that starts after it arrives. */
+const paintedBudget = atLeast(100, '%');
+/** Ours against the peer, per pair of runs: at most half its main-thread time, and no fewer frames. */
+const halfThePeer = atMost(0.5, 'x');
+const noFewerFrames = atLeast(1, 'x');
+const LONG_ANSWER_CHARACTERS = 50_000;
+
+const STREAM_FIGURES: [string, string, Budget?][] = [
+  ['Streaming: long tasks over 50 ms', '', longTaskBudget],
+  ['Streaming: frame rate', 'fps', fpsBudget],
+  ['Fragments painted by the first frame after arrival', '%', paintedBudget],
+  ['Fragment-to-screen delay, p95', 'ms'],
+  ['Peer (streamdown): main thread, ours / peer', 'x', halfThePeer],
+  ['Peer (streamdown): frame rate, ours / peer', 'x', noFewerFrames],
+  ['Peer (streamdown): fragment delay p50 / p95, ours / peer', 'x'],
+  ['Peer: main thread, our Markdown alone / peer', 'x'],
+  ['Long Markdown answer: frame rate (ours)', 'fps', fpsBudget],
+  ['Long Markdown answer: long tasks over 50 ms (ours)', '', longTaskBudget],
+  ['Long Markdown answer: main thread, ours / peer', 'x', halfThePeer],
+  ['Long Markdown answer: main thread, our Markdown alone / peer', 'x'],
+  ['Long Markdown answer: frame rate, ours / peer', 'x', noFewerFrames],
+];
+
+/** The answer `chatbotId` gives to `question`, as the fragments the service streams it in. */
+async function answerFragments(baseURL: string, chatbotId: string, question: string): Promise<string[]> {
+  const session = await call(baseURL, 'GetSession', { serialNumber: chatbotId });
+  const answer = await call(baseURL, 'ClientAsk', { sessionID: session.SessionID, content: question });
+  return fragmentsOf(answer.content);
+}
+
+/** The peer page with `renderer`, asking `chatbotId` in a session of its own. */
+async function peerOf(baseURL: string, chatbotId: string, renderer: PeerRequest['renderer'] = 'streamdown'): Promise<StreamPage> {
+  const session = await call(baseURL, 'GetSession', { serialNumber: chatbotId });
+  return peerPage(PEER_DIST, PEER_BASE, { url: operations.ClientAsk.path, headers: headersOf('ClientAsk'), body: { sessionID: session.SessionID }, renderer });
+}
+
+/** Per pair of runs (ours and the peer's, one after the other), ours divided by the peer's. */
+const pairRatios = (ours: number[], peer: number[]) => ours.map((value, index) => round(value / peer[index]!, 2));
+const medianRatio = (ratios: number[]) => round(median(ratios), 2);
+
+const medianOf = (runs: StreamRun[], pick: (run: StreamRun) => number) => median(runs.map(pick));
+const describeRuns = (runs: StreamRun[]) =>
+  `main thread ${round(medianOf(runs, (run) => run.mainThreadMs), 0)} ms, ${round(medianOf(runs, (run) => run.fps), 1)} fps, ` +
+  `long tasks [${runs.map((run) => run.longTasks.length).join(', ')}], first chunk to last paint ${round(medianOf(runs, (run) => run.windowMs), 0)} ms, ` +
+  `${medianOf(runs, (run) => run.chunkCount)} chunks, ${medianOf(runs, (run) => run.paintCount)} paints`;
+
+/** The stream section's runs: the 4,000-fragment answer, and the long Markdown answer, ours and the peer's. */
+interface StreamRuns {
+  ours: StreamRun[];
+  peer: StreamRun[];
+  oursLong: StreamRun[];
+  peerLong: StreamRun[];
+  /** Our Markdown alone on the peer's bare page. */
+  bare: StreamRun[];
+  bareLong: StreamRun[];
+}
+
+/**
+ * The stream section: the 4,000-fragment answer (plain prose) and a 50,000-character Markdown
+ * answer, each streamed into our chat and into the peer page (streamdown fed by our stream
+ * reader), the four interleaved run by run so that the machine's noise falls on all alike.
+ */
+async function measureStreams(browser: Browser, baseURL: string): Promise<void> {
+  const prose = await answerFragments(baseURL, CHAT_BOT, 'hello');
+  if (prose.length !== ANSWER_FRAGMENTS) throw new Error(`the answer has ${prose.length} fragments, not ${ANSWER_FRAGMENTS}`);
+  const long = await answerFragments(baseURL, MARKDOWN_BOT, 'hello');
+  const longCharacters = long.join('').length;
+  if (longCharacters < LONG_ANSWER_CHARACTERS) throw new Error(`the Markdown answer has ${longCharacters} characters`);
+  const runs: StreamRuns = { ours: [], peer: [], oursLong: [], peerLong: [], bare: [], bareLong: [] };
+  log(`streaming a ${ANSWER_FRAGMENTS.toLocaleString('en-US')}-fragment answer and a ${longCharacters.toLocaleString('en-US')}-character Markdown answer, ours and the peer's`);
+  for (let run = 0; run < RUNS; run += 1) {
+    runs.ours.push(await measureStream(browser, baseURL, chatPage(CHAT_BOT), 'hello', prose));
+    if (!NO_PEER) runs.peer.push(await measureStream(browser, baseURL, await peerOf(baseURL, CHAT_BOT), 'hello', prose));
+    runs.oursLong.push(await measureStream(browser, baseURL, chatPage(MARKDOWN_BOT), 'hello', long, { markdown: true }));
+    if (!NO_PEER) runs.peerLong.push(await measureStream(browser, baseURL, await peerOf(baseURL, MARKDOWN_BOT), 'hello', long, { markdown: true }));
+    if (NO_PEER) continue;
+    // Our Markdown alone, on the peer's bare page: the renderers compared without the chat page.
+    runs.bare.push(await measureStream(browser, baseURL, await peerOf(baseURL, CHAT_BOT, 'ours'), 'hello', prose));
+    runs.bareLong.push(await measureStream(browser, baseURL, await peerOf(baseURL, MARKDOWN_BOT, 'ours'), 'hello', long, { markdown: true }));
+  }
+  const hotSpots = PROFILE ? (await measureStream(browser, baseURL, chatPage(CHAT_BOT), 'hello', prose, { profile: true })).hotSpots : undefined;
+  const longHotSpots = PROFILE ? (await measureStream(browser, baseURL, chatPage(MARKDOWN_BOT), 'hello', long, { markdown: true, profile: true })).hotSpots : undefined;
+  const { ours } = runs;
+
+  const longTaskCounts = ours.map((run) => run.longTasks.length);
+  const longest = max(ours.flatMap((run) => run.longTasks.map((task) => task.duration)).concat(0));
+  add(
+    figure('Streaming: long tasks over 50 ms', median(longTaskCounts), '', longTaskBudget, {
+      runs: longTaskCounts,
+      note: [
+        `longest ${round(longest, 0)} ms; long animation frames (over 50 ms) per run [${ours.map((run) => run.longFrames.length).join(', ')}]; ${describeRuns(ours)} (medians)`,
+        hotSpots,
+      ]
+        .filter(Boolean)
+        .join('; '),
+    }),
+  );
+  const fps = ours.map((run) => round(run.fps, 1));
+  add(
+    figure('Streaming: frame rate', round(median(fps), 1), 'fps', fpsBudget, {
+      runs: fps,
+      note: `longest frame per run [${ours.map((run) => round(run.longestFrameMs, 0)).join(', ')}] ms`,
+    }),
+  );
+  const shares = ours.map((run) => round(run.nextFrameShare * 100, 1));
+  const p95s = ours.map((run) => round(percentile(run.delays, 95), 1));
+  const p50s = ours.map((run) => round(median(run.delays), 1));
+  add(
+    figure('Fragments painted by the first frame after arrival', round(median(shares), 1), '%', paintedBudget, {
+      runs: shares,
+      note: `delay from arrival to paint: p50 ${round(median(p50s), 1)} ms, p95 ${round(median(p95s), 1)} ms (medians of the runs, reported below)`,
+    }),
+  );
+  add(
+    figure('Fragment-to-screen delay, p95', round(median(p95s), 1), 'ms', undefined, {
+      runs: p95s,
+      note:
+        `p50 ${round(median(p50s), 1)} ms; the wait for the next frame alone is 0-16.7 ms; ` +
+        `a frame's start to its paint: median ${round(median(ours.flatMap((run) => run.frameToPaint)), 1)} ms`,
+    }),
+  );
+
+  if (!NO_PEER) addPeerFigures(runs, p50s, p95s);
+  addLongFigures(runs, longCharacters, long.length, longHotSpots);
+}
+
+function addPeerFigures({ ours, peer, bare }: StreamRuns, p50s: number[], p95s: number[]): void {
+  const mainThread = pairRatios(ours.map((run) => run.mainThreadMs), peer.map((run) => run.mainThreadMs));
+  add(figure('Peer (streamdown): main thread, ours / peer', medianRatio(mainThread), 'x', halfThePeer, { runs: mainThread, note: `ours: ${describeRuns(ours)}; peer: ${describeRuns(peer)}` }));
+  const fpsRatios = pairRatios(ours.map((run) => run.fps), peer.map((run) => run.fps));
+  add(figure('Peer (streamdown): frame rate, ours / peer', medianRatio(fpsRatios), 'x', noFewerFrames, { runs: fpsRatios }));
+  const bareMainThread = pairRatios(bare.map((run) => run.mainThreadMs), peer.map((run) => run.mainThreadMs));
+  add(figure('Peer: main thread, our Markdown alone / peer', medianRatio(bareMainThread), 'x', undefined, { runs: bareMainThread, note: `our Markdown on the peer's bare page: ${describeRuns(bare)}` }));
+  const peerP50 = median(peer.map((run) => median(run.delays)));
+  const peerP95 = median(peer.map((run) => percentile(run.delays, 95)));
+  add(
+    figure('Peer (streamdown): fragment delay p50 / p95, ours / peer', round(median(p50s) / peerP50, 2), 'x', undefined, {
+      note: `p50 ours ${round(median(p50s), 1)} ms, peer ${round(peerP50, 1)} ms; p95 ours ${round(median(p95s), 1)} ms, peer ${round(peerP95, 1)} ms (${round(median(p95s) / peerP95, 2)}x); ` +
+        `painted by the first frame after arrival: peer ${round(median(peer.map((run) => run.nextFrameShare * 100)), 1)} %`,
+    }),
+  );
+}
+
+function addLongFigures({ oursLong, peerLong, bareLong }: StreamRuns, longCharacters: number, fragmentCount: number, longHotSpots: string | undefined): void {
+  const longFps = oursLong.map((run) => round(run.fps, 1));
+  add(figure('Long Markdown answer: frame rate (ours)', round(median(longFps), 1), 'fps', fpsBudget, { runs: longFps, note: `${longCharacters} characters, ${fragmentCount} fragments; ${describeRuns(oursLong)}` }));
+  const longTasks = oursLong.map((run) => run.longTasks.length);
+  const longestLong = max(oursLong.flatMap((run) => run.longTasks.map((task) => task.duration)).concat(0));
+  add(figure('Long Markdown answer: long tasks over 50 ms (ours)', median(longTasks), '', longTaskBudget, { runs: longTasks, note: [`longest ${round(longestLong, 0)} ms`, longHotSpots].filter(Boolean).join('; ') }));
+  if (NO_PEER) return;
+  const longMainThread = pairRatios(oursLong.map((run) => run.mainThreadMs), peerLong.map((run) => run.mainThreadMs));
+  add(figure('Long Markdown answer: main thread, ours / peer', medianRatio(longMainThread), 'x', halfThePeer, { runs: longMainThread, note: `peer: ${describeRuns(peerLong)}` }));
+  const bareLongMainThread = pairRatios(bareLong.map((run) => run.mainThreadMs), peerLong.map((run) => run.mainThreadMs));
+  add(
+    figure('Long Markdown answer: main thread, our Markdown alone / peer', medianRatio(bareLongMainThread), 'x', undefined, {
+      runs: bareLongMainThread,
+      note: `our Markdown on the peer's bare page: ${describeRuns(bareLong)}`,
+    }),
+  );
+  const longFpsRatios = pairRatios(oursLong.map((run) => run.fps), peerLong.map((run) => run.fps));
+  add(figure('Long Markdown answer: frame rate, ours / peer', medianRatio(longFpsRatios), 'x', noFewerFrames, { runs: longFpsRatios }));
+}
+
 async function main(): Promise<number> {
   const started = Date.now();
   if (!SKIP_BUILD) await build();
@@ -136,13 +310,14 @@ async function main(): Promise<number> {
   let seeded: SeededListings | undefined;
   try {
     log(`starting the local service (data in ${dataDir})`);
-    service = await startLocalService(dataDir, [LISTINGS_BOT, CHAT_BOT, SETTINGS_BOT, IMPORT_BOT]);
+    service = await startLocalService(dataDir, [LISTINGS_BOT, CHAT_BOT, SETTINGS_BOT, MARKDOWN_BOT, IMPORT_BOT]);
     serviceProcess = service;
     const baseURL = service.url;
 
     const suffix = longProse(ANSWER_FRAGMENTS - 1);
     await call(baseURL, 'Edit', { serialNumber: CHAT_BOT, WelcomeMessage: GREETING, AnswerSuffix: suffix, ...NO_LIMITS });
     await call(baseURL, 'Edit', { serialNumber: LISTINGS_BOT, ...NO_LIMITS });
+    await call(baseURL, 'Edit', { serialNumber: MARKDOWN_BOT, WelcomeMessage: GREETING, AnswerSuffix: longMarkdown(LONG_ANSWER_CHARACTERS), ...NO_LIMITS });
 
     const needsListings = (['latency', 'dashboard', 'first-load', 'table', 'export', 'throughput'] as const).some(wanted);
     let listings: CreateListingRequest[] = [];
@@ -220,61 +395,13 @@ async function main(): Promise<number> {
         add(figure(pageName, round(median(times), 1), 'ms', pageBudget, { runs: times.map((time) => round(time, 1)), note: hotSpots }));
       });
 
-      const longTaskBudget = atMost(0, '');
-      const fpsBudget = atLeast(50, 'fps');
-      const delayBudget = atMost(17, 'ms');
-      await attempt(
-        'stream',
-        [
-          ['Streaming: long tasks over 50 ms', '', longTaskBudget],
-          ['Streaming: frame rate', 'fps', fpsBudget],
-          ['Fragment-to-screen delay, p95', 'ms', delayBudget],
-        ],
-        async () => {
-          log('streaming a 4,000-fragment answer');
-          const answer = await call(baseURL, 'ClientAsk', {
-            sessionID: (await call(baseURL, 'GetSession', { serialNumber: CHAT_BOT })).SessionID,
-            content: 'hello',
-          });
-          const fragments = fragmentsOf(answer.content);
-          if (fragments.length !== ANSWER_FRAGMENTS) throw new Error(`the answer has ${fragments.length} fragments, not ${ANSWER_FRAGMENTS}`);
-          const runs: StreamRun[] = [];
-          for (let run = 0; run < RUNS; run += 1) runs.push(await measureStream(await theBrowser(), baseURL, CHAT_BOT, 'hello', fragments));
-          const hotSpots = PROFILE ? (await measureStream(await theBrowser(), baseURL, CHAT_BOT, 'hello', fragments, true)).hotSpots : undefined;
-          const longTaskCounts = runs.map((run) => run.longTasks.length);
-          const longest = max(runs.flatMap((run) => run.longTasks.map((task) => task.duration)).concat(0));
-          add(
-            figure('Streaming: long tasks over 50 ms', median(longTaskCounts), '', longTaskBudget, {
-              runs: longTaskCounts,
-              note: [
-                `longest ${round(longest, 0)} ms; long animation frames (over 50 ms) per run [${runs.map((run) => run.longFrames.length).join(', ')}]; ` +
-                  `first chunk to last paint ${round(median(runs.map((run) => run.windowMs)), 0)} ms, ` +
-                  `${median(runs.map((run) => run.chunkCount))} network chunks, ${median(runs.map((run) => run.paintCount))} paints (medians)`,
-                hotSpots,
-              ]
-                .filter(Boolean)
-                .join('; '),
-            }),
-          );
-          const fps = runs.map((run) => round(run.fps, 1));
-          add(
-            figure('Streaming: frame rate', round(median(fps), 1), 'fps', fpsBudget, {
-              runs: fps,
-              note: `longest frame per run [${runs.map((run) => round(run.longestFrameMs, 0)).join(', ')}] ms`,
-            }),
-          );
-          const delays = runs.map((run) => round(percentile(run.delays, 95), 1));
-          add(
-            figure('Fragment-to-screen delay, p95', round(median(delays), 1), 'ms', delayBudget, {
-              runs: delays,
-              note:
-                `median fragment ${round(median(runs.map((run) => median(run.delays))), 1)} ms; ` +
-                `painted by the first frame after their arrival: ${round(median(runs.map((run) => run.nextFrameShare)) * 100, 1)} % of fragments; ` +
-                `a frame's start to its paint: median ${round(median(runs.flatMap((run) => run.frameToPaint)), 1)} ms`,
-            }),
-          );
-        },
-      );
+      await attempt('stream', STREAM_FIGURES, async () => {
+        if (!NO_PEER) {
+          log('building the peer page (streamdown, bench/peer)');
+          await buildPeerPage();
+        }
+        await measureStreams(await theBrowser(), baseURL);
+      });
 
       const typingBudget = atMost(16, 'ms');
       const noRenders = atMost(0, '');

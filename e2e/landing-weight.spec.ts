@@ -17,6 +17,7 @@ const KEPT_OFF_THE_LANDING_PAGE: Record<string, RegExp> = {
   // and what the first page checks are written with zod/mini, which tree-shakes.
   'classic zod (forms load it)': /node_modules\/zod\/v4\/classic\//,
   "zod's JSON Schema converter": /node_modules\/zod\/v4\/core\/(to-json-schema|json-schema-processors)/,
+  'marked (Markdown blocks of chat answers)': /node_modules\/marked\//,
 };
 
 test('the landing page downloads none of what must stay off it, and stays within the first-load budget', async ({ browser }) => {

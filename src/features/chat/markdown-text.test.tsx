@@ -1,7 +1,9 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen, waitFor } from '@testing-library/react';
-import { createRandom } from '../../demo-data';
-import { createBlockSplitter, GrowingMarkdownText, MarkdownText, safeHttpUrl, splitMarkdownBlocks } from './markdown-text';
+import type { ReactNode } from 'react';
+import fc from 'fast-check';
+import { GrowingMarkdownText, MarkdownText, safeHttpUrl, warmUpMarkdown } from './markdown-text';
+import { markdownAnswer, SAMPLE_ANSWER as SAMPLE, withoutBlockLineBreaks } from './markdown-test-support';
 
 function renderMarkdown(text: string) {
   return render(
@@ -57,39 +59,6 @@ describe('safeHttpUrl', () => {
   });
 });
 
-const SAMPLE = [
-  '# Homes in **Austin**',
-  'Three bright rooms, close to [the park](https://example.com/park).',
-  '- kitchen\n- porch\n\n- garden, in a loose list',
-  '1. first\n2. second',
-  '```\ncode with\n\na blank line\n```',
-  '> quoted\n\n    indented code\n\n    more code',
-  'The end.',
-].join('\n\n');
-
-describe('splitMarkdownBlocks', () => {
-  it('gives back the text when joined', () => {
-    expect(splitMarkdownBlocks(SAMPLE).join('')).toBe(SAMPLE);
-    expect(splitMarkdownBlocks('')).toEqual(['']);
-  });
-
-  it('cuts only where a block ends for sure: not inside fenced code, before a list item or an indented line', () => {
-    expect(splitMarkdownBlocks(SAMPLE).map((block) => block.trim())).toEqual([
-      '# Homes in **Austin**',
-      // A list item after a blank line may continue a loose list, so it stays with what is above.
-      'Three bright rooms, close to [the park](https://example.com/park).\n\n- kitchen\n- porch\n\n- garden, in a loose list\n\n1. first\n2. second',
-      '```\ncode with\n\na blank line\n```',
-      '> quoted\n\n    indented code\n\n    more code',
-      'The end.',
-    ]);
-  });
-
-  it('keeps text with link reference definitions whole, since any block may use them', () => {
-    const text = 'See [the listing][1].\n\nMore.\n\n[1]: https://example.com/1';
-    expect(splitMarkdownBlocks(text)).toEqual([text]);
-  });
-});
-
 /** The rendered document, without the style tags Mantine adds beside it. */
 function documentOf(container: HTMLElement): HTMLElement {
   return container.querySelector<HTMLElement>('.mantine-Typography-root')!;
@@ -106,8 +75,7 @@ function renderGrowing(text: string) {
 
 describe('GrowingMarkdownText', () => {
   it('renders the same document as MarkdownText', async () => {
-    // Line breaks between block elements are not rendered, and they may differ between the two.
-    const html = (element: HTMLElement) => element.innerHTML.replace(/>\s+</g, '><');
+    const html = (element: HTMLElement) => withoutBlockLineBreaks(element.innerHTML);
     const whole = html(documentOf(renderMarkdown(SAMPLE).container));
     const growing = renderGrowing(SAMPLE);
     await waitFor(() => expect(html(growing)).toBe(whole), { timeout: 5000 });
@@ -130,33 +98,44 @@ describe('GrowingMarkdownText', () => {
     expect(container.children).toHaveLength(80);
     expect(container.textContent?.replace(/\s+/g, '')).toBe(text.replace(/\s+/g, ''));
   });
+
+  it('shows a generated answer, as it streams in and cut anywhere, as MarkdownText shows each text it passes through', async () => {
+    const wrap = (node: ReactNode) => <MantineProvider env="test">{node}</MantineProvider>;
+    const html = (container: HTMLElement) => withoutBlockLineBreaks(documentOf(container).innerHTML);
+    await fc.assert(
+      fc.asyncProperty(markdownAnswer, fc.array(fc.nat(), { minLength: 1, maxLength: 5 }), async (answer, cuts) => {
+        const lengths = [...cuts.map((cut) => 1 + (cut % answer.length)), answer.length].sort((a, b) => a - b);
+        const growing = render(wrap(<GrowingMarkdownText text={answer.slice(0, lengths[0])} />));
+        try {
+          for (const length of lengths) {
+            const text = answer.slice(0, length);
+            growing.rerender(wrap(<GrowingMarkdownText text={text} />));
+            const whole = render(wrap(<MarkdownText text={text} />));
+            // Blocks waiting for their round show as plain text until formatted, a round a frame.
+            await waitFor(() => expect(html(growing.container), JSON.stringify(text)).toBe(html(whole.container)));
+            whole.unmount();
+          }
+        } finally {
+          growing.unmount();
+        }
+      }),
+      { numRuns: 25 },
+    );
+  }, 60_000);
 });
 
-describe('createBlockSplitter', () => {
-  it('gives, for every text a growing answer passes through, the blocks splitMarkdownBlocks gives', () => {
-    const random = createRandom(11);
-    const pieces = ['word ', 'Word', '.', '\n', '\n\n', '1', '1.', ' ', '-', '- item', '12) ', '```', '~~~', '    code', '> quote', '# Head', '[a]: https://x.y', ']:', '*', '\t'];
-    for (let answer = 0; answer < 200; answer += 1) {
-      const split = createBlockSplitter();
-      let text = '';
-      for (let chunk = 0; chunk < 60; chunk += 1) {
-        text += Array.from({ length: random.int(1, 3) }, () => random.pick(pieces)).join('');
-        expect(split(text), JSON.stringify(text)).toEqual(splitMarkdownBlocks(text));
-      }
+describe('warmUpMarkdown', () => {
+  it('renders its sample off screen, outside any provider, without an error', () => {
+    // React reports a render's error instead of throwing it: a sample holding a link would
+    // report one here, Mantine's Anchor needing its provider.
+    const reported: unknown[] = [];
+    const onError = (event: ErrorEvent) => reported.push(event.error);
+    window.addEventListener('error', onError);
+    try {
+      warmUpMarkdown();
+    } finally {
+      window.removeEventListener('error', onError);
     }
-  });
-
-  it('keeps the strings of the blocks that did not change', () => {
-    const split = createBlockSplitter();
-    const first = split('One.\n\nTwo.\n\nThree.\n\nFou');
-    const second = split('One.\n\nTwo.\n\nThree.\n\nFour.');
-    expect(second[0]).toBe(first[0]);
-    expect(second.at(-1)).toBe('Four.');
-  });
-
-  it('starts again for a text that is not the last one grown', () => {
-    const split = createBlockSplitter();
-    split('One.\n\nTwo.\n\nThree.');
-    expect(split('Other.\n\nText.')).toEqual(splitMarkdownBlocks('Other.\n\nText.'));
+    expect(reported).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type * as z from 'zod/mini';
 import { listingFieldsShape, type CreateListingRequest, type UpdateListingRequest } from '../../../api/contract';
 import {
   emptyListingFormValues,
@@ -22,9 +22,10 @@ import { IMPORT_FIELDS, type ColumnMapping } from './column-mapping';
 /** The fields the interface types as numbers (the contract says which), read from text here. */
 const NUMBER_FIELDS = new Set<ListingFieldName>(
   IMPORT_FIELDS.filter((field) => {
-    const schema = listingFieldsShape[field];
-    const inner = schema instanceof z.ZodOptional ? schema.unwrap() : schema;
-    return inner.def.type === 'number';
+    // zod's core definition, which the contract's zod/mini schemas and classic ones share.
+    const { def } = listingFieldsShape[field]._zod;
+    const inner = def.type === 'optional' ? (def as z.core.$ZodOptionalDef).innerType._zod.def : def;
+    return inner.type === 'number';
   }),
 );
 

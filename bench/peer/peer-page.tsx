@@ -1,0 +1,80 @@
+import '@mantine/core/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Streamdown } from 'streamdown';
+import { readAnswerBatches } from '../../src/api/stream';
+import { createLiveAnswer, useLiveText, type LiveAnswer } from '../../src/features/chat/live-answer';
+import { GrowingMarkdownText } from '../../src/features/chat/markdown-text';
+
+/*
+ * The bench's peer (`npm run bench`, stream section): the same streamed answer as the chat,
+ * read by the same stream reader and handed to React by the same once-per-frame hand-over,
+ * rendered by streamdown with its defaults, or (renderer "ours") by our Markdown alone, without
+ * the rest of the chat page, so that the two renderers compare on the same bare page. Not part
+ * of the app: the bench builds it on its own (bench/peer-build.ts) and serves it to its
+ * browser only.
+ */
+
+/** What the bench puts in the address's fragment: the request to make when the question is sent. */
+interface AskRequest {
+  url: string;
+  headers: Record<string, string>;
+  body: Record<string, unknown>;
+  renderer: 'streamdown' | 'ours';
+}
+
+const request = JSON.parse(decodeURIComponent(location.hash.slice(1))) as AskRequest;
+
+async function ask(content: string, live: LiveAnswer, onSettled: () => void): Promise<void> {
+  const response = await fetch(request.url, { method: 'POST', headers: request.headers, body: JSON.stringify({ ...request.body, content, stream: true }) });
+  if (!response.body) throw new Error('The answer stream has no body');
+  for await (const batch of readAnswerBatches(response.body)) {
+    live.append(batch.fragments.join(''));
+  }
+  live.settle();
+  onSettled();
+}
+
+function Answer({ live, settled }: { live: LiveAnswer; settled: boolean }) {
+  const text = useLiveText(live);
+  return (
+    <div data-testid="assistant-message">
+      <div data-testid="answer-text">
+        {request.renderer === 'ours' ? (
+          <GrowingMarkdownText text={text} />
+        ) : (
+          <Streamdown mode="streaming" isAnimating={!settled}>
+            {text}
+          </Streamdown>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function PeerPage() {
+  const [live, setLive] = useState<LiveAnswer>();
+  const [settled, setSettled] = useState(false);
+  return (
+    <>
+      <input
+        aria-label="Message"
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter') return;
+          const answer = createLiveAnswer();
+          setLive(answer);
+          setSettled(false);
+          ask(event.currentTarget.value, answer, () => setSettled(true)).catch((error: unknown) => console.error(error));
+        }}
+      />
+      {live && <Answer live={live} settled={settled} />}
+    </>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(
+  <MantineProvider>
+    <PeerPage />
+  </MantineProvider>,
+);
