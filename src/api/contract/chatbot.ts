@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidDomains } from './allowed-domains';
 import {
   chatbotId,
   integer,
@@ -11,19 +12,15 @@ import {
 /** The alignment codes the interface leaves open; we chose 0 = right, 1 = left. */
 export const CHAT_BUBBLE_ALIGN = { right: 0, left: 1 } as const;
 
+export const DOMAIN_ENTRY_RULE = 'a host name such as example.com, *.example.com for its subdomains, or localhost:5173 with a port';
+
 /**
- * Domains travel as one comma-separated string. Each entry must be a host name, so a
- * typo such as `https://example.com/` is caught before it silently blocks the widget.
+ * Domains travel as one comma-separated string. Each entry must be a host (allowed-domains.ts
+ * says which), so a typo such as `https://example.com/` is caught before it silently blocks the widget.
  */
-export const domainsText = z.string().refine(
-  (value) =>
-    value.trim() === '' ||
-    value
-      .split(',')
-      .map((part) => part.trim())
-      .every((part) => hostname.safeParse(part).success),
-  { error: 'must be host names separated by commas, such as example.com, shop.example.com' },
-);
+export const domainsText = z.string().refine(isValidDomains, {
+  error: `must be entries separated by commas, each ${DOMAIN_ENTRY_RULE}`,
+});
 
 /** Every field of the Edit operation except serialNumber (section 2.2), each optional. */
 export const chatbotSettingsShape = {

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import {
   CHATBOT_SETTING_KEYS,
   chatbotSettingsShape,
-  hostname,
+  DOMAIN_ENTRY_RULE,
+  parseDomainRule,
   type ChatbotSettingKey,
   type ChatbotSettings,
 } from '../../api/contract';
@@ -20,8 +21,8 @@ import { domainsToList, listToDomains, listToSuggestedMessages, suggestedMessage
 
 const domainEntry = z
   .string()
-  .refine((value) => value.trim() === '' || hostname.safeParse(value.trim()).success, {
-    error: 'must be a host name such as example.com',
+  .refine((value) => value.trim() === '' || parseDomainRule(value) !== null, {
+    error: `must be ${DOMAIN_ENTRY_RULE}`,
   });
 
 const NUMBER_KEYS = ['Temperature', 'RateLimitCount', 'RateLimitTime', 'MessageLimit'] as const;
