@@ -9,8 +9,7 @@ import {
   hostname,
 } from './primitives';
 
-/** The alignment codes the interface leaves open; we chose 0 = right, 1 = left. */
-export const CHAT_BUBBLE_ALIGN = { right: 0, left: 1 } as const;
+export { CHAT_BUBBLE_ALIGN } from './chat-bubble-align';
 
 export const DOMAIN_ENTRY_RULE = 'a host name such as example.com, *.example.com for its subdomains, or localhost:5173 with a port';
 

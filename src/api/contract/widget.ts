@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { chatbotSettingsShape } from './chatbot';
 import { integer } from './primitives';
 
+export * from './widget-paths';
+
 /**
  * The public side of the local service, for the embeddable chat widget (/widget.js). It
  * holds no key: a page anywhere may call it (within the chatbot's Domains when VerifyDomain
@@ -57,21 +59,3 @@ export type VisitorSettings = z.infer<typeof visitorSettingsSchema>;
 /** POST /widget/:chatbotId/session: a session of this chatbot and the token that proves it is the visitor's. */
 export const visitorSessionSchema = z.strictObject({ SessionID: integer, VisitorToken: z.string() });
 export type VisitorSession = z.infer<typeof visitorSessionSchema>;
-
-/**
- * POST /widget/:chatbotId/ask takes ClientAsk's body (sessionID, content, chatAskType, fileIds,
- * stream) and answers as ClientAsk does; the session's token travels in this header.
- */
-export const VISITOR_TOKEN_HEADER = 'widget-visitor-token';
-
-const chatbotPath = (chatbotId: string) => `/widget/chatbots/${encodeURIComponent(chatbotId)}`;
-
-/** The addresses of the public side. Chatbots sit under /widget/chatbots/ so no id can collide with /widget/test/. */
-export const WIDGET_PATHS = {
-  settings: (chatbotId: string) => `${chatbotPath(chatbotId)}/settings`,
-  session: (chatbotId: string) => `${chatbotPath(chatbotId)}/session`,
-  ask: (chatbotId: string) => `${chatbotPath(chatbotId)}/ask`,
-  picture: (chatbotId: string, which: 'profile' | 'icon') => `${chatbotPath(chatbotId)}/picture/${which}`,
-  testPage: (chatbotId: string) => `/widget/test/${encodeURIComponent(chatbotId)}`,
-  script: '/widget.js',
-} as const;
