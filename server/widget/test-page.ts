@@ -47,7 +47,7 @@ export function testPageHtml(chatbotId: string, serviceOrigin: string): string {
 <style>
   :root { color-scheme: light dark; font-family: system-ui, sans-serif; line-height: 1.5; }
   body { margin: 0; padding: 2rem 1.25rem; max-width: 42rem; }
-  code { overflow-wrap: anywhere; }
+  pre { white-space: pre-wrap; overflow-wrap: anywhere; }
 </style>
 </head>
 <body>

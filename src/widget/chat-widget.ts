@@ -97,7 +97,8 @@ export function mountWidget(host: HTMLElement, initial: VisitorSettings, options
   const humanButton = header.appendChild(element('button', { type: 'button' }, 'Talk to a human'));
   const closeButton = header.appendChild(element('button', { type: 'button', class: 'close', 'aria-label': 'Close chat' }, '×'));
 
-  const log = panel.appendChild(element('ol', { class: 'log', role: 'log', 'aria-label': 'Conversation', tabindex: '0' }));
+  // A div, not a list: role=log on an <ol> would leave its items without their list.
+  const log = panel.appendChild(element('div', { class: 'log', role: 'log', 'aria-label': 'Conversation', tabindex: '0' }));
   const chips = panel.appendChild(element('div', { class: 'chips', role: 'group', 'aria-label': 'Suggested questions' }));
   const privacy = panel.appendChild(element('p', { class: 'privacy', 'data-testid': 'privacy' }));
   const form = panel.appendChild(element('form'));
@@ -118,8 +119,8 @@ export function mountWidget(host: HTMLElement, initial: VisitorSettings, options
 
   const hasVisitorSpoken = () => messages.some((message) => message.role === 'visitor');
 
-  function messageItem(message: TranscriptMessage): HTMLLIElement {
-    const item = element('li', { class: message.role });
+  function messageItem(message: TranscriptMessage): HTMLDivElement {
+    const item = element('div', { class: `message ${message.role}` });
     const bubble = item.appendChild(element('div', { class: 'bubble' }));
     const speaker = message.role === 'visitor' ? 'You' : settings.Name.trim() || 'Assistant';
     item.prepend(element('span', { class: 'sr' }, `${speaker}:`));
@@ -130,7 +131,7 @@ export function mountWidget(host: HTMLElement, initial: VisitorSettings, options
   }
 
   function renderLog(): void {
-    const items: HTMLLIElement[] = [];
+    const items: HTMLDivElement[] = [];
     if (settings.WelcomeMessage.trim() !== '') {
       items.push(messageItem({ role: 'bot', text: settings.WelcomeMessage, at: messages[0]?.at ?? now() }));
       items[0]!.dataset.testid = 'welcome';
@@ -200,7 +201,7 @@ export function mountWidget(host: HTMLElement, initial: VisitorSettings, options
     }
   }
 
-  function append(message: TranscriptMessage): HTMLLIElement {
+  function append(message: TranscriptMessage): HTMLDivElement {
     messages = [...messages, message];
     const item = messageItem(message);
     log.appendChild(item);
@@ -225,7 +226,7 @@ export function mountWidget(host: HTMLElement, initial: VisitorSettings, options
     renderLog();
     const answer: TranscriptMessage = { role: 'bot', text: '', at: now() };
     // The answer's item while it streams; replaced by the stored message once whole.
-    const streaming: { item: HTMLLIElement | null } = { item: null };
+    const streaming: { item: HTMLDivElement | null } = { item: null };
     try {
       const session = await sessionOf();
       save();

@@ -45,9 +45,9 @@ header h2 { flex: 1; min-width: 0; margin: 0; font-size: 15px; font-weight: 600;
 header button { background: transparent; color: inherit; border: 1px solid currentColor; border-radius: 999px; padding: 2px 10px; cursor: pointer; font-size: 12px; }
 header button.close { border: 0; font-size: 22px; line-height: 1; padding: 2px 8px; }
 header :focus-visible { outline-color: currentColor; }
-.log { flex: 1; overflow-y: auto; margin: 0; padding: 12px; list-style: none; display: flex; flex-direction: column; gap: 10px; }
-.log > li { display: flex; flex-direction: column; max-width: 85%; }
-.log > li.visitor { align-self: flex-end; align-items: flex-end; }
+.log { flex: 1; overflow-y: auto; padding: 12px; display: flex; flex-direction: column; gap: 10px; }
+.message { display: flex; flex-direction: column; align-items: flex-start; max-width: 85%; }
+.message.visitor { align-self: flex-end; align-items: flex-end; }
 .bubble { padding: 8px 12px; border-radius: 12px; background: var(--bot); overflow-wrap: anywhere; }
 .visitor .bubble { background: var(--user); color: var(--user-text); border: 1px solid var(--border); white-space: pre-wrap; }
 .notice .bubble { background: transparent; border: 1px dashed var(--border); }
