@@ -214,3 +214,31 @@ test.describe('the chat widget on a visitor\'s page', () => {
     }
   }
 });
+
+test.describe('Embed, in the chatbot\'s settings', () => {
+  for (const [width, colorScheme] of [[390, 'dark'], [1920, 'light']] as const) {
+    test(`gives the snippet, warns about the domains, opens the test page (${width} px, ${colorScheme})`, async ({ page, request, baseURL }) => {
+      test.setTimeout(120_000);
+      await edit(request, BOT, { Name: 'Widget Realty', VerifyDomain: false, Domains: '' });
+      await page.emulateMedia({ colorScheme });
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/bots/${BOT}/settings`);
+      const embed = page.getByTestId('embed-section');
+      await expect(embed).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByTestId('embed-snippet')).toHaveText(`<script src="${new URL(baseURL!).origin}/widget.js" data-chatbot="${BOT}" async></script>`);
+      await expect(page.getByTestId('embed-warning')).toContainText('Domain verification is off');
+
+      await page.getByLabel('Verify domain').check({ force: true });
+      await expect(page.getByTestId('embed-warning')).toContainText('no domain is listed');
+      await embed.scrollIntoViewIfNeeded();
+      await expectAccessible(page, `the Embed section (${width} px, ${colorScheme})`, '[data-testid="embed-section"]');
+      await page.screenshot({ path: test.info().outputPath(`embed-${colorScheme}-${width}.png`) });
+      await page.getByLabel('Verify domain').uncheck({ force: true });
+
+      const popup = page.waitForEvent('popup');
+      await embed.getByRole('link', { name: 'Open test page' }).click();
+      const testPageTab = await popup;
+      await expect(launcherOf(testPageTab, 'Widget Realty')).toBeVisible();
+    });
+  }
+});
