@@ -22,6 +22,8 @@ import { call } from './api';
 import { launchBrowser } from './browser';
 import { entryScripts, gzippedSizes } from './bundle-size';
 import { longProse } from './long-answer';
+import { measureWidgetLauncher } from './measure-widget';
+import { WIDGET_SCRIPT_FILE } from '../server/routes/widget';
 import {
   measureDashboardLoad,
   measurePageChanges,
@@ -75,7 +77,7 @@ function add(item: Figure): void {
   console.log(formatLine(item));
 }
 
-const SECTIONS = ['bundle', 'latency', 'dashboard', 'first-load', 'table', 'stream', 'typing', 'census', 'throughput'] as const;
+const SECTIONS = ['bundle', 'widget', 'latency', 'dashboard', 'first-load', 'table', 'stream', 'typing', 'census', 'throughput'] as const;
 type Section = (typeof SECTIONS)[number];
 /** BENCH_ONLY=stream,typing measures only those sections (for working on the bench itself). */
 const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean));
@@ -123,6 +125,13 @@ async function main(): Promise<number> {
   await attempt('bundle', [[entryName, 'KB', firstLoadBudget]], async () => {
     const entry = gzippedSizes(entryScripts());
     add(figure(entryName, kilobytes(entry.gzipBytes), 'KB', firstLoadBudget, { note: entry.files.map((file) => `${file.path} ${kilobytes(file.gzipBytes)} KB`).join(', ') }));
+  });
+
+  const widgetBudget = atMost(20, 'KB');
+  const widgetName = 'Widget script, gzipped (/widget.js)';
+  await attempt('widget', [[widgetName, 'KB', widgetBudget]], async () => {
+    const widget = gzippedSizes([`/${WIDGET_SCRIPT_FILE}`]);
+    add(figure(widgetName, kilobytes(widget.gzipBytes), 'KB', widgetBudget));
   });
 
   const dataDir = await mkdtemp(join(tmpdir(), 'realty-bot-bench-'));
@@ -274,6 +283,14 @@ async function main(): Promise<number> {
 
       const typingBudget = atMost(16, 'ms');
       const noRenders = atMost(0, '');
+      const launcherBudget = atMost(150, 'ms');
+      const launcherName = 'Widget launcher painted after the script starts (4x CPU)';
+      await attempt('widget', [[launcherName, 'ms', launcherBudget]], async () => {
+        log('widget launcher on the test page');
+        const runs: number[] = [];
+        for (let run = 0; run < RUNS; run += 1) runs.push(round(await measureWidgetLauncher(await theBrowser(), baseURL, SETTINGS_BOT, 4), 1));
+        add(figure(launcherName, round(median(runs), 1), 'ms', launcherBudget, { runs, note: 'includes the settings request; script first line to the first frame painted with the launcher' }));
+      });
       await attempt('typing', [['Settings typing, p95 per keystroke', 'ms', typingBudget]], async () => {
         log('typing in SystemMessage');
         const handled: number[] = [];
