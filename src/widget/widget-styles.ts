@@ -3,8 +3,11 @@
  * rules cannot reach out. `:host { all: initial }` also stops inherited properties (font,
  * colour, line height) from leaking in. The chatbot's colours arrive as custom properties
  * set on the root element (--bubble, --bubble-text, --user, --user-text).
+ *
+ * Two sheets: the launcher's, parsed before the launcher is drawn, and the window's, parsed
+ * only when the window is first built, so a page shows its launcher sooner (bench: widget).
  */
-export const WIDGET_CSS = `
+export const LAUNCHER_CSS = `
 :host { all: initial; }
 .root {
   --panel: #fff; --text: #1a1b1e; --muted: #55585e; --bot: #f1f3f5; --border: #ced4da; --focus: #1864ab;
@@ -29,14 +32,17 @@ button, textarea { font: inherit; }
 }
 .launcher img { width: 100%; height: 100%; object-fit: cover; }
 .launcher svg { width: 28px; height: 28px; }
+.root[data-side="right"] .launcher { right: 20px; }
+.root[data-side="left"] .launcher { left: 20px; }
+`;
+
+export const WINDOW_CSS = `
 .window {
   bottom: 88px; width: min(380px, calc(100% - 24px)); height: min(600px, calc(100% - 108px));
   display: flex; flex-direction: column; background: var(--panel); color: var(--text);
   border-radius: 14px; box-shadow: 0 8px 30px rgb(0 0 0 / 30%); overflow: hidden; border: 1px solid var(--border);
 }
 .root[data-placement="page"] .window { width: min(380px, calc(100vw - 24px)); height: min(600px, calc(100vh - 108px)); }
-.root[data-side="right"] .launcher { right: 20px; }
-.root[data-side="left"] .launcher { left: 20px; }
 .root[data-side="right"] .window { right: 12px; }
 .root[data-side="left"] .window { left: 12px; }
 header { display: flex; align-items: center; gap: 10px; padding: 10px 12px; background: var(--bubble); color: var(--bubble-text); }
