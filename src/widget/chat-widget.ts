@@ -3,7 +3,7 @@ import type { VisitorSession, VisitorSettings } from '../api/contract/widget';
 import { timeFormatter } from './format-time';
 import { colourPair } from './readable-colors';
 import { renderMarkdown, safeHref } from './safe-markdown';
-import { WidgetAnswerError, type WidgetTransport } from './visitor-client';
+import { isLostSession, WidgetAnswerError, type WidgetTransport } from './visitor-client';
 import type { Transcript, TranscriptMessage, VisitorStorage } from './visitor-storage';
 import { LAUNCHER_CSS, WINDOW_CSS } from './widget-styles';
 
@@ -265,14 +265,26 @@ export function mountWidget(host: HTMLElement, initial: VisitorSettings, options
       // The answer's item while it streams; replaced by the stored message once whole.
       const streaming: { item: HTMLDivElement | null } = { item: null };
       try {
-        const session = await sessionOf();
-        save();
-        const whole = await transport.ask(session, text, (soFar) => {
+        const showSoFar = (soFar: string) => {
           streaming.item ??= log.appendChild(messageItem(answer));
           streaming.item.setAttribute('aria-busy', 'true');
           streaming.item.querySelector('.bubble')!.replaceChildren(renderMarkdown(document, soFar));
           log.scrollTop = log.scrollHeight;
-        });
+        };
+        const askInSession = async () => {
+          const session = await sessionOf();
+          save();
+          return transport.ask(session, text, showSoFar);
+        };
+        let whole: string;
+        try {
+          whole = await askInSession();
+        } catch (error) {
+          // A session the service lost (its data was reset) is replaced once, the transcript kept.
+          if (!isLostSession(error) || !transcript) throw error;
+          transcript = null;
+          whole = await askInSession();
+        }
         streaming.item?.remove();
         append({ ...answer, text: whole });
       } catch (error) {

@@ -16,7 +16,18 @@ export interface WidgetTransport {
 /** A refusal the visitor should read: the service's Message (RateLimitMessage, the monthly limit...). */
 export class WidgetAnswerError extends Error {
   override readonly name = 'WidgetAnswerError';
+
+  constructor(
+    message: string,
+    /** The HTTP status of a refusal; undefined when no answer came at all. */
+    readonly status?: number,
+  ) {
+    super(message);
+  }
 }
+
+/** The service no longer knows this visitor's session (its data was reset, or the session is not theirs). */
+export const isLostSession = (error: unknown) => error instanceof WidgetAnswerError && error.status === 403;
 
 export const UNREACHABLE_MESSAGE = 'The chat is not available right now. Please try again later.';
 
@@ -24,11 +35,11 @@ export const UNREACHABLE_MESSAGE = 'The chat is not available right now. Please 
 async function refusalOf(response: Response): Promise<WidgetAnswerError> {
   try {
     const envelope = (await response.json()) as { Message?: unknown };
-    if (typeof envelope.Message === 'string' && envelope.Message !== '') return new WidgetAnswerError(envelope.Message);
+    if (typeof envelope.Message === 'string' && envelope.Message !== '') return new WidgetAnswerError(envelope.Message, response.status);
   } catch {
     // Not an envelope: fall through.
   }
-  return new WidgetAnswerError(UNREACHABLE_MESSAGE);
+  return new WidgetAnswerError(UNREACHABLE_MESSAGE, response.status);
 }
 
 async function send(url: string, init: RequestInit): Promise<Response> {
