@@ -30,6 +30,12 @@ const layering = [
     message: 'The server imports only the contract and the demo-data generators from src/ (design.md).',
   },
   {
+    target: './src/widget',
+    from: './src',
+    except: ['./api/contract', './widget'],
+    message: 'The chat widget (/widget.js) is its own small script: it imports only the contract, never the console.',
+  },
+  {
     target: './src/demo-data',
     from: './src',
     except: ['./api/contract', './demo-data'],

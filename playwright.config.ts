@@ -28,6 +28,10 @@ const E2E_CHATBOT_IDS = [
   'e2e-compare-b',
   'e2e-listings-scale',
   'e2e-listings-import',
+  'e2e-widget',
+  'e2e-widget-limits',
+  'e2e-widget-popup',
+  'e2e-widget-domains',
 ];
 
 export default defineConfig({

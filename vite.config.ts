@@ -7,6 +7,7 @@ import { directImports } from './build/direct-imports';
 import { earlyEntry } from './build/early-entry';
 import { mantineStylesCheck } from './build/mantine-styles-check';
 import { scrollAreaWithoutFloatingUi } from './build/scroll-area-without-floating-ui';
+import { widgetBuild } from './build/widget-build';
 
 // In development Vite serves the app and forwards the API to the local service
 // (`npm run serve` on port 8787), so the browser still talks to one origin.
@@ -39,6 +40,8 @@ export default defineConfig(({ command }) => ({
     mantineStylesCheck('src/app/mantine-styles.css'),
     // Which modules went into which chunk, for the landing page's check (e2e/landing-weight.spec.ts).
     chunkReport(),
+    // The embeddable chat widget, /widget.js: a separate build, nothing shared with the app's chunks.
+    widgetBuild(),
   ],
   server: {
     proxy: {

@@ -23,6 +23,8 @@ import { call, headersOf } from './api';
 import { launchBrowser } from './browser';
 import { entryScripts, FIRST_LOAD_BUDGET_KB, gzippedSizes } from './bundle-size';
 import { longMarkdown, longProse } from './long-answer';
+import { measureWidgetLauncher } from './measure-widget';
+import { WIDGET_SCRIPT_FILE } from '../server/routes/widget';
 import {
   measureDashboardLoad,
   measurePageChanges,
@@ -88,7 +90,7 @@ function add(item: Figure): void {
   console.log(formatLine(item));
 }
 
-const SECTIONS = ['bundle', 'latency', 'dashboard', 'first-load', 'table', 'stream', 'typing', 'census', 'import', 'export', 'throughput'] as const;
+const SECTIONS = ['bundle', 'widget', 'latency', 'dashboard', 'first-load', 'table', 'stream', 'typing', 'census', 'import', 'export', 'throughput'] as const;
 type Section = (typeof SECTIONS)[number];
 /** BENCH_ONLY=stream,typing measures only those sections (for working on the bench itself). */
 const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean));
@@ -303,6 +305,13 @@ async function main(): Promise<number> {
     add(figure(entryName, kilobytes(entry.gzipBytes), 'KB', firstLoadBudget, { note: entry.files.map((file) => `${file.path} ${kilobytes(file.gzipBytes)} KB`).join(', ') }));
   });
 
+  const widgetBudget = atMost(20, 'KB');
+  const widgetName = 'Widget script, gzipped (/widget.js)';
+  await attempt('widget', [[widgetName, 'KB', widgetBudget]], async () => {
+    const widget = gzippedSizes([`/${WIDGET_SCRIPT_FILE}`]);
+    add(figure(widgetName, kilobytes(widget.gzipBytes), 'KB', widgetBudget));
+  });
+
   const dataDir = await mkdtemp(join(tmpdir(), 'realty-bot-bench-'));
   const databaseFile = join(dataDir, DATABASE_FILE);
   let service: RunningProcess | undefined;
@@ -405,6 +414,14 @@ async function main(): Promise<number> {
 
       const typingBudget = atMost(16, 'ms');
       const noRenders = atMost(0, '');
+      const launcherBudget = atMost(150, 'ms');
+      const launcherName = 'Widget launcher painted after the script starts (4x CPU)';
+      await attempt('widget', [[launcherName, 'ms', launcherBudget]], async () => {
+        log('widget launcher on the test page');
+        const runs: number[] = [];
+        for (let run = 0; run < RUNS; run += 1) runs.push(round(await measureWidgetLauncher(await theBrowser(), baseURL, SETTINGS_BOT, 4), 1));
+        add(figure(launcherName, round(median(runs), 1), 'ms', launcherBudget, { runs, note: 'includes the settings request; script first line to the first frame painted with the launcher' }));
+      });
       await attempt('typing', [['Settings typing, p95 per keystroke', 'ms', typingBudget]], async () => {
         log('typing in SystemMessage');
         const handled: number[] = [];

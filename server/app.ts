@@ -10,11 +10,12 @@ import { registerProxy } from './proxy';
 import { registerRequestGuard } from './request-guard';
 import { RateLimiter } from './rate-limiter';
 import { registerSecurityHeaders } from './security-headers';
-import { registerChatRoutes } from './routes/chat';
+import { createAskInSession, registerChatRoutes } from './routes/chat';
 import { registerChatbotRoutes } from './routes/chatbot';
 import { registerConsoleRoutes } from './routes/console';
 import { registerFileRoutes } from './routes/files';
 import { registerListingRoutes } from './routes/listings';
+import { registerWidgetRoutes } from './routes/widget';
 import { seedChatbots } from './seed';
 import { registerStatic } from './static';
 import { decodeUtf8Body } from './utf8-body';
@@ -96,9 +97,11 @@ function registerLocalService(app: FastifyInstance, config: ServiceConfig, now: 
   });
 
   registerChatbotRoutes(app, context);
-  registerChatRoutes(app, context);
+  const askInSession = createAskInSession(context);
+  registerChatRoutes(app, context, askInSession);
   registerListingRoutes(app, context);
   registerFileRoutes(app, context);
+  registerWidgetRoutes(app, context, askInSession);
 }
 
 /**

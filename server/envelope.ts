@@ -87,7 +87,7 @@ export function pathOf(url: string): string {
   return query === -1 ? url : url.slice(0, query);
 }
 
-const API_PREFIXES = ['/chat/', '/files/', '/console/', '/api-docs/'];
+const API_PREFIXES = ['/chat/', '/files/', '/console/', '/api-docs/', '/widget/'];
 
 export function isApiPath(path: string): boolean {
   return API_PREFIXES.some((prefix) => path.startsWith(prefix) || path === prefix.slice(0, -1));

@@ -57,6 +57,8 @@ export function isSameOrigin(address: string, hostHeader: string | undefined): b
  */
 export function crossSiteRefusal(request: FastifyRequest): string | null {
   if (!STATE_CHANGING.has(request.method)) return null;
+  // The widget's public side answers other sites by design, by its own rule (widget/page-origin.ts).
+  if (isWidgetRoute(request)) return null;
   const site = headerValue(request, 'sec-fetch-site');
   if (site !== undefined) return site === 'same-origin' || site === 'none' ? null : crossSiteMessage(site);
   const origin = headerValue(request, 'origin');
@@ -68,6 +70,16 @@ export function crossSiteRefusal(request: FastifyRequest): string | null {
     return isSameOrigin(referer, request.headers.host) ? null : 'Referer: a request from another site may not change anything here';
   }
   return null;
+}
+
+/**
+ * The public widget API (routes/widget.ts), the one place another site may send a request
+ * that changes something: it holds no key and checks the page's origin against the
+ * chatbot's Domains itself. Only in local mode; through the proxy nothing answers there.
+ */
+export function isWidgetRoute(request: FastifyRequest): boolean {
+  // The route the request was matched to, not its address, so no spelling of a path can borrow the exemption.
+  return request.routeOptions.url?.startsWith('/widget/chatbots/') ?? false;
 }
 
 /** The Message of a state-changing request whose Fetch Metadata says it came from another site. */

@@ -28,6 +28,8 @@ export function registerStatic(app: FastifyInstance, distDir: string): (request:
     root: distDir,
     prefix: '/',
     wildcard: true,
+    // The widget's script is built into dist/widget/ but served by routes/widget.ts, in local mode only.
+    allowedPath: (pathName) => !pathName.startsWith('/widget/'),
     // We set cache-control ourselves below; the plugin's own would overwrite it.
     cacheControl: false,
     setHeaders: (response, path) => {

@@ -115,6 +115,12 @@ const MIGRATIONS: readonly string[] = [
   INSERT INTO chatbot_versions (chatbot_id, version, created_at, changed_fields, source, settings)
     SELECT id, 1, created_at, '[]', 'created', settings FROM chatbots;
   `,
+  `
+  -- A session opened by the public widget (/widget/*) carries a random token its visitor
+  -- must send with every question: session ids are sequential, so an id alone would let
+  -- anyone write into another visitor's conversation. Console sessions have none.
+  ALTER TABLE sessions ADD COLUMN visitor_token TEXT;
+  `,
 ];
 
 export function migrate(db: Database): void {

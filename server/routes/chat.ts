@@ -7,6 +7,7 @@ import { requireCredential } from '../auth';
 import type { StreamFault } from '../config';
 import type { LocalContext } from '../context';
 import type { StoredFile } from '../db/files';
+import type { Session } from '../db/sessions';
 import { badRequest, notFound, success, tooManyRequests } from '../envelope';
 import { ACCEPTED_FORMATS, MEDIA_SIZE_LIMITS, mediaKindOf, type MediaKind } from '../media-types';
 import { answerQuestion, estimateTokens, fragmentsOf, type Attachment } from '../responder/answer-question';
@@ -14,6 +15,11 @@ import { parseBody } from './operation';
 
 const MEGABYTE = 1024 * 1024;
 export const NO_SESSION = 'sessionID: no such session';
+
+/** The Message of a question over the chatbot's MessageLimit for the month. */
+export function monthlyLimitMessage(limit: number): string {
+  return `MessageLimit: this chatbot has used its ${limit} messages for this month`;
+}
 
 /** The first instant of the current calendar month (UTC), from which MessageLimit counts. */
 export function monthStart(now: number): number {
@@ -76,10 +82,17 @@ export function requestedFault(question: string, enabled: readonly StreamFault[]
   return null;
 }
 
-/** ClientAsk: the offline answer, as one envelope or as an SSE stream of word fragments. */
-export function registerChatRoutes(app: FastifyInstance, context: LocalContext): void {
+/** Answers one question of a session, by the chatbot's rules, as an envelope or an SSE stream. */
+export type AskInSession = (reply: FastifyReply, session: Session, body: ClientAskRequest) => Promise<unknown>;
+
+/**
+ * The one way a question is answered, for the console's ClientAsk and the widget's ask
+ * (routes/widget.ts) alike: the attachments checked, MessageLimit for the month, then
+ * RateLimitCount within RateLimitTime for the session (429 with RateLimitMessage), the
+ * offline answer, stored and sent whole or streamed.
+ */
+export function createAskInSession(context: LocalContext): AskInSession {
   const { stores, config, limiter, now, streams } = context;
-  const spec = operations.ClientAsk;
   /** Questions whose fault has struck: asking again (Retry) gets the whole answer. */
   const faultsStruck = new Set<string>();
 
@@ -92,65 +105,57 @@ export function registerChatRoutes(app: FastifyInstance, context: LocalContext):
     return fault;
   }
 
-  app.route({
-    method: spec.method,
-    url: spec.path,
-    onRequest: requireCredential(spec.credential, config),
-    handler: async (request, reply) => {
-      const body = parseBody(clientAskRequestSchema, request.body);
-      const session = stores.sessions.get(body.sessionID);
-      if (!session) throw notFound(NO_SESSION);
-      const settings = stores.chatbots.get(session.chatbotId);
-      if (!settings) throw notFound('sessionID: the chatbot of this session no longer exists');
-      const attachments = attachmentsOf(body, (id) => stores.files.get(id));
+  return async (reply, session, body) => {
+    const settings = stores.chatbots.get(session.chatbotId);
+    if (!settings) throw notFound('sessionID: the chatbot of this session no longer exists');
+    const attachments = attachmentsOf(body, (id) => stores.files.get(id));
 
-      const time = now();
-      if (settings.MessageLimit !== -1 && stores.messages.questionsSince(session.chatbotId, monthStart(time)) >= settings.MessageLimit) {
-        throw tooManyRequests(`MessageLimit: this chatbot has used its ${settings.MessageLimit} messages for this month`);
-      }
-      if (!limiter.tryHit(session.id, settings.RateLimitCount, settings.RateLimitTime, time)) {
-        throw tooManyRequests(settings.RateLimitMessage);
-      }
+    const time = now();
+    if (settings.MessageLimit !== -1 && stores.messages.questionsSince(session.chatbotId, monthStart(time)) >= settings.MessageLimit) {
+      throw tooManyRequests(monthlyLimitMessage(settings.MessageLimit));
+    }
+    if (!limiter.tryHit(session.id, settings.RateLimitCount, settings.RateLimitTime, time)) {
+      throw tooManyRequests(settings.RateLimitMessage);
+    }
 
-      const answer = answerQuestion({
-        question: body.content,
-        settings,
-        attachments,
-        listings: {
-          cities: () => stores.listings.cities(session.chatbotId),
-          search: (criteria, limit) => stores.listings.search(session.chatbotId, criteria, limit),
-        },
-      });
-      const question = {
-        sessionId: session.id,
-        chatbotId: session.chatbotId,
-        content: body.content,
-        askType: body.chatAskType ?? 'Text',
-        fileIds: body.fileIds ?? [],
-      };
-      const stored = {
-        sessionId: session.id,
-        chatbotId: session.chatbotId,
-        content: answer.content,
-        totalToken: estimateTokens(body.content, answer.content),
-        noAnswer: answer.noAnswer,
-      };
+    const answer = answerQuestion({
+      question: body.content,
+      settings,
+      attachments,
+      listings: {
+        cities: () => stores.listings.cities(session.chatbotId),
+        search: (criteria, limit) => stores.listings.search(session.chatbotId, criteria, limit),
+      },
+    });
+    const question = {
+      sessionId: session.id,
+      chatbotId: session.chatbotId,
+      content: body.content,
+      askType: body.chatAskType ?? 'Text',
+      fileIds: body.fileIds ?? [],
+    };
+    const stored = {
+      sessionId: session.id,
+      chatbotId: session.chatbotId,
+      content: answer.content,
+      totalToken: estimateTokens(body.content, answer.content),
+      noAnswer: answer.noAnswer,
+    };
 
-      if (!body.stream) {
-        const { answerId } = stores.messages.addExchange(question, stored, time);
-        return success({ messageid: answerId, content: answer.content, totalToken: stored.totalToken, noAnswer: answer.noAnswer });
-      }
-      const questionId = stores.messages.addQuestion(question, time);
-      const fault = faultFor(session.chatbotId, session.id, body.content);
-      await streamAnswer(reply, answer.content, fault, () => ({
-        QuestionID: questionId,
-        AnswerID: stores.messages.addAnswer(stored, now()),
-        Answer: answer.content,
-        TotalToken: stored.totalToken,
-      }));
-      return reply;
-    },
-  });
+    if (!body.stream) {
+      const { answerId } = stores.messages.addExchange(question, stored, time);
+      return success({ messageid: answerId, content: answer.content, totalToken: stored.totalToken, noAnswer: answer.noAnswer });
+    }
+    const questionId = stores.messages.addQuestion(question, time);
+    const fault = faultFor(session.chatbotId, session.id, body.content);
+    await streamAnswer(reply, answer.content, fault, () => ({
+      QuestionID: questionId,
+      AnswerID: stores.messages.addAnswer(stored, now()),
+      Answer: answer.content,
+      TotalToken: stored.totalToken,
+    }));
+    return reply;
+  };
 
   /**
    * Writes the answer word by word as SSE frames, then the closing object. A client that
@@ -198,6 +203,22 @@ export function registerChatRoutes(app: FastifyInstance, context: LocalContext):
       if (!response.writableEnded && !response.socket?.writableEnded) response.end();
     }
   }
+}
+
+/** ClientAsk: the offline answer, as one envelope or as an SSE stream of word fragments. */
+export function registerChatRoutes(app: FastifyInstance, context: LocalContext, askInSession: AskInSession): void {
+  const spec = operations.ClientAsk;
+  app.route({
+    method: spec.method,
+    url: spec.path,
+    onRequest: requireCredential(spec.credential, context.config),
+    handler: async (request, reply) => {
+      const body = parseBody(clientAskRequestSchema, request.body);
+      const session = context.stores.sessions.get(body.sessionID);
+      if (!session) throw notFound(NO_SESSION);
+      return askInSession(reply, session, body);
+    },
+  });
 }
 
 /** Breaks an answer in the middle the way `fault` says. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open, rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { UploadReceipt } from '../../src/api/contract';
 import { sameSecret } from '../auth';
 import type { LocalContext } from '../context';
@@ -32,7 +32,7 @@ export function fileUrl(file: Pick<StoredFile, 'id' | 'fileName'>): string {
   return `/files/${file.id}/${encodeURIComponent(file.fileName)}`;
 }
 
-function idOf(text: string): number | null {
+export function idOf(text: string): number | null {
   return /^\d{1,15}$/.test(text) ? Number(text) : null;
 }
 
@@ -58,6 +58,27 @@ async function writeDurably(directory: string, name: string, bytes: Buffer): Pro
   } catch {
     // Some platforms (Windows) cannot open a directory to sync it; the rename is still atomic.
   }
+}
+
+/**
+ * Sends a confirmed file's bytes (404 for any other): by the public address below, and as a
+ * chatbot's picture to its widget (routes/widget.ts).
+ */
+export function sendStoredFile(reply: FastifyReply, file: StoredFile | null, filesDir: string, cacheControl = 'public, max-age=31536000, immutable'): FastifyReply {
+  if (!file?.confirmedAt || file.contentType === null) throw notFound(NO_FILE);
+  // Only a type checked against the bytes at confirm is served as itself; a file stored
+  // before that check existed is a download.
+  const mediaType = canonicalTypeOf(file.contentType);
+  reply
+    .header('content-type', mediaType ?? 'application/octet-stream')
+    .header('content-length', String(file.size ?? 0))
+    .header('cache-control', cacheControl)
+    // Uploaded bytes are served from the app's own origin: a browser must never run them as a
+    // page, even opened directly: no sniffing, and a sandbox with no script and no requests.
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', UPLOADED_FILE_POLICY);
+  if (!mediaType) reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`);
+  return reply.send(createReadStream(join(filesDir, String(file.id))));
 }
 
 /**
@@ -96,20 +117,7 @@ export function registerFileRoutes(app: FastifyInstance, context: LocalContext):
     const file = id === null ? null : stores.files.get(id);
     // The name in the address is only for people and downloads; the id alone picks the file,
     // so a saved file id (ChatIcon, ChatProfilePicture) is enough to show its picture.
-    if (!file?.confirmedAt || file.contentType === null) throw notFound(NO_FILE);
-    // Only a type checked against the bytes at confirm is served as itself; a file stored
-    // before that check existed is a download.
-    const mediaType = canonicalTypeOf(file.contentType);
-    reply
-      .header('content-type', mediaType ?? 'application/octet-stream')
-      .header('content-length', String(file.size ?? 0))
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      // Uploaded bytes are served from the app's own origin: a browser must never run them as a
-      // page, even opened directly: no sniffing, and a sandbox with no script and no requests.
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', UPLOADED_FILE_POLICY);
-    if (!mediaType) reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`);
-    return reply.send(createReadStream(join(filesDir, String(file.id))));
+    return sendStoredFile(reply, file, filesDir);
   });
 
   app.register(async (uploads) => {

@@ -3,6 +3,7 @@ import type * as z from 'zod/mini';
 import { createChatbotSettings } from '../../demo-data';
 import {
   CHATBOT_SETTING_KEYS,
+  DOMAIN_ENTRY_RULE,
   detailRequestSchema,
   detailResponseDataSchema,
   editRequestSchema,
@@ -114,10 +115,10 @@ describe('Edit request', () => {
     expect(edit({ [field]: 1 })).toMatch(new RegExp(`^${field}: `));
   });
 
-  it('takes Domains as host names separated by commas', () => {
+  it('takes Domains as hosts, wildcards and ports separated by commas', () => {
     expect(edit({ Domains: '' })).toBe('valid');
-    expect(edit({ Domains: 'example.com, shop.example.com' })).toBe('valid');
-    expect(edit({ Domains: 'https://example.com/' })).toBe('Domains: must be host names separated by commas, such as example.com, shop.example.com');
+    expect(edit({ Domains: 'example.com, shop.example.com, *.example.org, localhost:5173' })).toBe('valid');
+    expect(edit({ Domains: 'https://example.com/' })).toBe(`Domains: must be entries separated by commas, each ${DOMAIN_ENTRY_RULE}`);
     expect(edit({ Domains: 'example.com,,shop.example.com' })).toMatch(/^Domains: /);
   });
 

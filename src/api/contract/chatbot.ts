@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isValidDomains } from './allowed-domains';
 import {
   chatbotId,
   integer,
@@ -8,23 +9,16 @@ import {
   hostname,
 } from './primitives';
 
-/** The alignment codes the interface leaves open; we chose 0 = right, 1 = left. */
-export const CHAT_BUBBLE_ALIGN = { right: 0, left: 1 } as const;
+export { CHAT_BUBBLE_ALIGN } from './chat-bubble-align';
+
+export const DOMAIN_ENTRY_RULE = 'a host name such as example.com, *.example.com for its subdomains, or localhost:5173 with a port';
 
 /**
- * Domains travel as one comma-separated string. Each entry must be a host name, so a
- * typo such as `https://example.com/` is caught before it silently blocks the widget.
+ * Domains travel as one comma-separated string. Each entry must be a host (allowed-domains.ts
+ * says which), so a typo such as `https://example.com/` is caught before it silently blocks the widget.
  */
 export const domainsText = z.string().check(
-  z.refine(
-    (value) =>
-      value.trim() === '' ||
-      value
-        .split(',')
-        .map((part) => part.trim())
-        .every((part) => hostname.safeParse(part).success),
-    { error: 'must be host names separated by commas, such as example.com, shop.example.com' },
-  ),
+  z.refine(isValidDomains, { error: `must be entries separated by commas, each ${DOMAIN_ENTRY_RULE}` }),
 );
 
 /** Every field of the Edit operation except serialNumber (section 2.2), each optional. */

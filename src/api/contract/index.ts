@@ -1,5 +1,6 @@
 export * from './primitives';
 export * from './chatbot';
+export * from './allowed-domains';
 export * from './chat';
 export * from './listings';
 export * from './listing-row';
@@ -8,3 +9,4 @@ export * from './versions';
 export * from './version-source';
 export * from './operations';
 export * from './errors';
+export * from './widget';

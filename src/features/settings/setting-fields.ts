@@ -51,7 +51,7 @@ export const SETTING_FIELDS = {
     description: 'A short note shown with the link, such as what you do with conversations.',
   },
   VerifyDomain: { label: 'Verify domain', description: 'Load the widget only on the allowed domains below.' },
-  Domains: { label: 'Allowed domains', description: 'Host names the widget may be embedded on, such as example.com.' },
+  Domains: { label: 'Allowed domains', description: 'Where the widget may be embedded: example.com, *.example.com for its subdomains (not example.com itself), or a host with a port such as localhost:5173.' },
   CustomDomain: {
     label: 'Custom domain',
     description: 'Your own host name serving the widget, such as chat.example.com. Leave empty for none.',

@@ -1,5 +1,5 @@
 import { listToDomains } from '../../lib/setting-lists';
-import { CHATBOT_SETTING_KEYS, domainsText } from '../../api/contract';
+import { CHATBOT_SETTING_KEYS, DOMAIN_ENTRY_RULE, domainsText } from '../../api/contract';
 import { createChatbotSettings } from '../../demo-data';
 import { SETTINGS_SECTIONS } from './setting-fields';
 import { settingsFormSchema, toFormValues, type SettingsFormValues } from './settings-form-schema';
@@ -50,7 +50,7 @@ describe('settingsFormSchema', () => {
 
   it('checks each domain and points at the bad one, ignoring blank rows', () => {
     expect(messagesOf(valuesWith({ Domains: ['example.com', '', 'https://shop.example.com/'] }))).toEqual({
-      'Domains.2': 'must be a host name such as example.com',
+      'Domains.2': `must be ${DOMAIN_ENTRY_RULE}`,
     });
     expect(messagesOf(valuesWith({ Domains: [' example.com ', '  '] }))).toEqual({});
   });

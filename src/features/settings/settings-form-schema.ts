@@ -2,7 +2,8 @@ import * as z from 'zod/mini';
 import {
   CHATBOT_SETTING_KEYS,
   chatbotSettingsShape,
-  hostname,
+  DOMAIN_ENTRY_RULE,
+  parseDomainRule,
   type ChatbotSettingKey,
   type ChatbotSettings,
 } from '../../api/contract';
@@ -19,8 +20,8 @@ import { domainsToList, listToDomains, listToSuggestedMessages, suggestedMessage
  */
 
 const domainEntry = z.string().check(
-  z.refine((value) => value.trim() === '' || hostname.safeParse(value.trim()).success, {
-    error: 'must be a host name such as example.com',
+  z.refine((value) => value.trim() === '' || parseDomainRule(value) !== null, {
+    error: `must be ${DOMAIN_ENTRY_RULE}`,
   }),
 );
 

@@ -17,9 +17,9 @@ const renders = vi.hoisted(() => ({ sections: 0, preview: 0, saveBar: 0 }));
 vi.mock('./settings-sections', async (importOriginal) => {
   const original = await importOriginal<typeof SectionsModule>();
   return {
-    SettingsSections: () => {
+    SettingsSections: (props: Parameters<typeof SectionsModule.SettingsSections>[0]) => {
       renders.sections += 1;
-      return original.SettingsSections();
+      return original.SettingsSections(props);
     },
   };
 });

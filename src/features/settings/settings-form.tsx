@@ -31,6 +31,7 @@ import {
 import { SettingsSections } from './settings-sections';
 import { clearDraft, loadDraft, rememberSavedSettings, type LoadedDraft } from './settings-storage';
 import { WidgetPreview } from './widget-preview';
+import { EmbedSection } from './embed-section';
 
 interface SettingsFormProps {
   chatbotId: string;
@@ -362,7 +363,7 @@ export function SettingsForm({ chatbotId, saved }: SettingsFormProps) {
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 7, lg: 6 }}>
               <Stack gap="lg">
-                <SettingsSections />
+                <SettingsSections after={{ embedding: <EmbedSection chatbotId={chatbotId} /> }} />
                 <SaveBar chatbotId={chatbotId} onReset={confirmReset} />
               </Stack>
             </Grid.Col>

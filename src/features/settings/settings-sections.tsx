@@ -15,7 +15,7 @@ import {
   TextSetting,
   TimeZoneSetting,
 } from './setting-controls';
-import { SETTINGS_SECTIONS, sectionElementId } from './setting-fields';
+import { SETTINGS_SECTIONS, sectionElementId, type SettingsSectionId } from './setting-fields';
 
 /** The control of every Edit field; the type makes a missing field a compile error. */
 const CONTROLS: Record<ChatbotSettingKey, ReactNode> = {
@@ -55,7 +55,7 @@ const CONTROLS: Record<ChatbotSettingKey, ReactNode> = {
   ChatbotPrivacyPolicyDescription: <TextareaSetting name="ChatbotPrivacyPolicyDescription" />,
   VerifyDomain: <SwitchSetting name="VerifyDomain" />,
   Domains: (
-    <ListSetting name="Domains" itemLabel="Domain" placeholder="example.com" emptyText="No domains: the widget is not limited to any." />
+    <ListSetting name="Domains" itemLabel="Domain" placeholder="example.com" emptyText="No domains listed. With Verify domain on, the widget then answers no page." />
   ),
   CustomDomain: <TextSetting name="CustomDomain" placeholder="chat.example.com" />,
   RateLimitCount: <IntegerSetting name="RateLimitCount" deps={['RateLimitTime']} min={1} />,
@@ -66,8 +66,8 @@ const CONTROLS: Record<ChatbotSettingKey, ReactNode> = {
   EmailForDailyLeads: <TextSetting name="EmailForDailyLeads" inputMode="email" autoComplete="email" placeholder="leads@example.com" />,
 };
 
-/** Every section of the form in page order, each a landmark the section list can jump to. */
-export function SettingsSections() {
+/** Every section of the form in page order, each a landmark the section list can jump to; `after` adds content at a section's end. */
+export function SettingsSections({ after = {} }: { after?: Partial<Record<SettingsSectionId, ReactNode>> }) {
   return (
     <Stack gap="lg">
       {SETTINGS_SECTIONS.map(({ id, title, fields }) => {
@@ -91,6 +91,7 @@ export function SettingsSections() {
               {fields.map((key) => (
                 <div key={key}>{CONTROLS[key]}</div>
               ))}
+              {after[id]}
             </Stack>
           </Paper>
         );

@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { clientAskRequestSchema, VISITOR_TOKEN_HEADER, type ChatbotSettings } from '../../src/api/contract';
+import { sameSecret } from '../auth';
+import type { LocalContext } from '../context';
+import { badRequest, notFound, ServiceError, success } from '../envelope';
+import { headerValue } from '../request-header';
+import { admitPage, answerPreflight } from '../widget/page-origin';
+import { testPageHtml, testPagePolicy, widgetServiceOrigin } from '../widget/test-page';
+import { visitorSettingsOf, WIDGET_PICTURES, type WidgetPicture } from '../widget/visitor-settings';
+import type { AskInSession } from './chat';
+import { idOf, sendStoredFile } from './files';
+import { parseBody } from './operation';
+
+/** Where `vite build` leaves the widget's script (build/widget-build.ts); the static files never serve it. */
+export const WIDGET_SCRIPT_FILE = join('widget', 'widget.js');
+export const NO_WIDGET_CHATBOT = 'chatbotId: no chatbot with this id';
+export const WIDGET_NOT_BUILT = '/* The widget has not been built yet: run `npm run build`, then restart the service. */\n';
+export const WRONG_VISITOR_TOKEN = `${VISITOR_TOKEN_HEADER}: this is not the token of this visitor session; open a new session`;
+
+type ChatbotRequest = FastifyRequest<{ Params: { chatbotId: string } }>;
+
+/**
+ * The public side of the local service, for the chat widget (contract/widget.ts): no key,
+ * answers other origins (within the chatbot's Domains), and does only what a visitor can:
+ * read the visitor-facing settings, open a session, ask in it. Local mode only; a hosted
+ * service serves its own widget.
+ */
+export function registerWidgetRoutes(app: FastifyInstance, context: LocalContext, askInSession: AskInSession): void {
+  const { stores, config, now, filesDir } = context;
+
+  app.get(`/widget.js`, async (_request, reply) => {
+    const file = join(config.distDir, WIDGET_SCRIPT_FILE);
+    // Any page may load the script (helmet's default would keep it to this origin); it is
+    // not fingerprinted, so it is checked again on each load.
+    reply.header('cross-origin-resource-policy', 'cross-origin').header('cache-control', 'no-cache').type('text/javascript; charset=utf-8');
+    if (!existsSync(file)) return reply.code(503).send(WIDGET_NOT_BUILT);
+    return reply.send(createReadStream(file));
+  });
+
+  app.get<{ Params: { chatbotId: string }; Querystring: { service?: string } }>('/widget/test/:chatbotId', async (request, reply) => {
+    const service = widgetServiceOrigin(request.query.service, config.allowedHosts);
+    if (service === null) throw badRequest('service: must be the origin of this service under a name it answers to, such as http://localhost:8787');
+    if (!stores.chatbots.get(request.params.chatbotId)) throw notFound(NO_WIDGET_CHATBOT);
+    const origin = service || `${request.protocol}://${request.headers.host}`;
+    return reply
+      .header('content-security-policy', testPagePolicy(origin))
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(testPageHtml(request.params.chatbotId, origin));
+  });
+
+  app.register(async (chatbot) => {
+    /** The chatbot of the address, once its page has been admitted (page-origin.ts). */
+    const admitted = new WeakMap<object, { id: string; settings: ChatbotSettings }>();
+    const chatbotOf = (request: ChatbotRequest) => admitted.get(request.raw)!;
+
+    chatbot.addHook('onRequest', async (request: ChatbotRequest, reply) => {
+      // Anything under /widget/chatbots/ may be read by any page that can show it.
+      reply.raw.setHeader('cross-origin-resource-policy', 'cross-origin');
+      const id = request.params.chatbotId;
+      const settings = stores.chatbots.get(id);
+      if (!settings) throw notFound(NO_WIDGET_CHATBOT);
+      // A picture is fetched by an <img>, which names no origin: pictures are not secret,
+      // so they are shown to any page; everything else is for admitted pages only.
+      if (!request.url.includes('/picture/')) admitPage(request, reply, settings);
+      admitted.set(request.raw, { id, settings });
+    });
+
+    chatbot.options('/widget/chatbots/:chatbotId/*', async (_request, reply) => answerPreflight(reply));
+
+    chatbot.get('/widget/chatbots/:chatbotId/settings', async (request: ChatbotRequest, reply) => {
+      const { id, settings } = chatbotOf(request);
+      reply.header('cache-control', 'no-cache');
+      return success(visitorSettingsOf(id, settings));
+    });
+
+    chatbot.post('/widget/chatbots/:chatbotId/session', async (request: ChatbotRequest) => {
+      const token = randomBytes(24).toString('base64url');
+      const sessionId = stores.sessions.create(chatbotOf(request).id, now(), token);
+      return success({ SessionID: sessionId, VisitorToken: token });
+    });
+
+    chatbot.post('/widget/chatbots/:chatbotId/ask', async (request: ChatbotRequest, reply) => {
+      const body = parseBody(clientAskRequestSchema, request.body);
+      const session = stores.sessions.get(body.sessionID);
+      // One answer for every session that is not this visitor's of this chatbot, so the
+      // answer says nothing about which session ids exist.
+      if (!session || session.chatbotId !== chatbotOf(request).id || session.visitorToken === null || !sameSecret(headerValue(request, VISITOR_TOKEN_HEADER), session.visitorToken)) {
+        throw new ServiceError(403, WRONG_VISITOR_TOKEN);
+      }
+      return askInSession(reply, session, body);
+    });
+
+    chatbot.get<{ Params: { chatbotId: string; which: string } }>('/widget/chatbots/:chatbotId/picture/:which', async (request, reply) => {
+      const { which } = request.params;
+      if (!Object.hasOwn(WIDGET_PICTURES, which)) throw notFound('which: must be profile or icon');
+      const { settings } = chatbotOf(request);
+      const id = idOf(settings[WIDGET_PICTURES[which as WidgetPicture]].trim());
+      return sendStoredFile(reply, id === null ? null : stores.files.get(id), filesDir, 'no-cache');
+    });
+  });
+}

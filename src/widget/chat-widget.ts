@@ -1,0 +1,352 @@
+import { CHAT_BUBBLE_ALIGN } from '../api/contract/chat-bubble-align';
+import type { VisitorSession, VisitorSettings } from '../api/contract/widget';
+import { timeFormatter } from './format-time';
+import { colourPair } from './readable-colors';
+import { renderMarkdown, safeHref } from './safe-markdown';
+import { isLostSession, WidgetAnswerError, type WidgetTransport } from './visitor-client';
+import type { Transcript, TranscriptMessage, VisitorStorage } from './visitor-storage';
+import { LAUNCHER_CSS, WINDOW_CSS } from './widget-styles';
+
+/**
+ * The chat widget as a visitor sees it, drawn in a shadow root from the chatbot's
+ * visitor-facing settings: launcher, window, transcript, suggested questions, privacy notice,
+ * "Talk to a human", social links. It knows nothing of where it runs: the embedding script
+ * (main.ts) hands it the public service, a settings preview could hand it another transport.
+ * Text from the bot, the visitor or the settings only ever becomes text nodes (safe-markdown.ts).
+ */
+
+export interface WidgetOptions {
+  transport: WidgetTransport;
+  storage: VisitorStorage;
+  /** Resolves the settings' picture addresses (relative to the service). */
+  serviceOrigin: string;
+  /** 'page': fixed to the viewport (embedded); 'frame': inside the host element (a preview). */
+  placement?: 'page' | 'frame';
+  /** Force a colour scheme (a preview follows the console's); by default the visitor's system. */
+  scheme?: 'light' | 'dark';
+  now?: () => number;
+}
+
+export interface MountedWidget {
+  update(settings: VisitorSettings): void;
+  open(): void;
+  close(): void;
+  destroy(): void;
+}
+
+const FALLBACK_BUBBLE = 'rgb(34,139,230)';
+const FALLBACK_USER = 'rgb(255,255,255)';
+const SVG_NS = 'http://www.w3.org/2000/svg';
+const CHAT_ICON = 'M4 4h16v12H7l-3 3z';
+const SEND_ICON = 'M3 20l18-8L3 4v6l12 2-12 2z';
+
+function icon(path: string): SVGSVGElement {
+  const svg = document.createElementNS(SVG_NS, 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('aria-hidden', 'true');
+  svg.setAttribute('fill', 'currentColor');
+  const shape = svg.appendChild(document.createElementNS(SVG_NS, 'path'));
+  shape.setAttribute('d', path);
+  return svg;
+}
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string> = {}, text?: string): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function listOf(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
+
+/** Adds style sheets to the shadow root, one at a time, as the parts they style are built. */
+function styleSheets(shadow: ShadowRoot): (css: string) => void {
+  // A constructed sheet is not subject to the host page's style-src policy; a <style> is the fallback.
+  const constructable = 'adoptedStyleSheets' in shadow && typeof CSSStyleSheet === 'function' && 'replaceSync' in CSSStyleSheet.prototype;
+  return (css) => {
+    if (!constructable) {
+      shadow.prepend(element('style', {}, css));
+      return;
+    }
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, sheet];
+  };
+}
+
+/** Runs `work` once the page is idle (or soon, where idle callbacks do not exist). */
+function whenIdle(work: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 2000 });
+  else setTimeout(work, 200);
+}
+
+/**
+ * Draws the launcher at once; the window (its elements, its styles, the transcript, the
+ * time formatter) is built when the page is idle, or at once when it opens first, so the
+ * launcher appears as soon as the settings arrive (bench: widget).
+ */
+export function mountWidget(host: HTMLElement, initial: VisitorSettings, options: WidgetOptions): MountedWidget {
+  const { transport, storage, serviceOrigin, placement = 'page', now = Date.now } = options;
+  const shadow = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
+  shadow.replaceChildren();
+  const addStyles = styleSheets(shadow);
+  addStyles(LAUNCHER_CSS);
+
+  let settings = initial;
+  const root = shadow.appendChild(element('div', { class: 'root', 'data-placement': placement }));
+  if (options.scheme) root.dataset.scheme = options.scheme;
+  const launcher = root.appendChild(element('button', { type: 'button', class: 'launcher', 'aria-expanded': 'false', 'aria-controls': 'window' }));
+  let chatWindow: ChatWindow | null = null;
+  let destroyed = false;
+
+  function pictureUrl(path: string): string {
+    return path === '' ? '' : new URL(path, serviceOrigin).href;
+  }
+
+  function applyLauncher(): void {
+    const bubble = colourPair(settings.ChatBubbleColor, FALLBACK_BUBBLE);
+    const user = colourPair(settings.UserMessageColor, FALLBACK_USER);
+    root.style.setProperty('--bubble', bubble.background);
+    root.style.setProperty('--bubble-text', bubble.text);
+    root.style.setProperty('--user', user.background);
+    root.style.setProperty('--user-text', user.text);
+    root.dataset.side = settings.ChatBubbleAlign === CHAT_BUBBLE_ALIGN.left ? 'left' : 'right';
+    launcher.setAttribute('aria-label', `Chat with ${settings.Name.trim() || 'Chat'}`);
+    const iconUrl = pictureUrl(settings.ChatIconUrl);
+    launcher.replaceChildren(iconUrl ? element('img', { src: iconUrl, alt: '' }) : icon(CHAT_ICON));
+  }
+
+  function theWindow(): ChatWindow {
+    if (!chatWindow) {
+      addStyles(WINDOW_CSS);
+      chatWindow = buildWindow();
+    }
+    return chatWindow;
+  }
+
+  function setOpen(open: boolean): void {
+    if (!open && !chatWindow) return;
+    theWindow().setOpen(open);
+    launcher.setAttribute('aria-expanded', String(open));
+  }
+
+  interface ChatWindow {
+    apply(): void;
+    setOpen(open: boolean): void;
+  }
+
+  function buildWindow(): ChatWindow {
+    let transcript: Transcript | null = storage.loadTranscript(settings);
+    let messages: TranscriptMessage[] = transcript?.messages ?? [];
+    let pending = false;
+    let formatTime = timeFormatter(settings.TimeZone);
+
+    const panel = element('section', { class: 'window', id: 'window', role: 'dialog', 'aria-labelledby': 'title', hidden: '' });
+    root.insertBefore(panel, launcher);
+    const header = panel.appendChild(element('header'));
+    const avatar = header.appendChild(element('img', { alt: '', width: '36', height: '36', hidden: '' }));
+    const title = header.appendChild(element('h2', { id: 'title' }));
+    const humanButton = header.appendChild(element('button', { type: 'button' }, 'Talk to a human'));
+    const closeButton = header.appendChild(element('button', { type: 'button', class: 'close', 'aria-label': 'Close chat' }, '×'));
+    // A div, not a list: role=log on an <ol> would leave its items without their list.
+    const log = panel.appendChild(element('div', { class: 'log', role: 'log', 'aria-label': 'Conversation', tabindex: '0' }));
+    const chips = panel.appendChild(element('div', { class: 'chips', role: 'group', 'aria-label': 'Suggested questions' }));
+    const privacy = panel.appendChild(element('p', { class: 'privacy', 'data-testid': 'privacy' }));
+    const form = panel.appendChild(element('form'));
+    const input = form.appendChild(element('textarea', { rows: '1', 'aria-label': 'Your message', name: 'message' }));
+    const sendButton = form.appendChild(element('button', { type: 'submit', 'aria-label': 'Send' }));
+    sendButton.appendChild(icon(SEND_ICON));
+    const social = panel.appendChild(element('nav', { class: 'social', 'aria-label': 'Social links' }));
+
+    function save(): void {
+      if (transcript) storage.saveTranscript(settings, { ...transcript, messages });
+    }
+
+    const hasVisitorSpoken = () => messages.some((message) => message.role === 'visitor');
+
+    function messageItem(message: TranscriptMessage): HTMLDivElement {
+      const item = element('div', { class: `message ${message.role}` });
+      const bubble = item.appendChild(element('div', { class: 'bubble' }));
+      const speaker = message.role === 'visitor' ? 'You' : settings.Name.trim() || 'Assistant';
+      item.prepend(element('span', { class: 'sr' }, `${speaker}:`));
+      if (message.role === 'visitor') bubble.textContent = message.text;
+      else bubble.appendChild(renderMarkdown(document, message.text));
+      item.appendChild(element('time', { datetime: new Date(message.at).toISOString() }, formatTime.format(message.at)));
+      return item;
+    }
+
+    function renderLog(): void {
+      const items: HTMLDivElement[] = [];
+      if (settings.WelcomeMessage.trim() !== '') {
+        items.push(messageItem({ role: 'bot', text: settings.WelcomeMessage, at: messages[0]?.at ?? now() }));
+        items[0]!.dataset.testid = 'welcome';
+      }
+      for (const message of messages) items.push(messageItem(message));
+      log.replaceChildren(...items);
+      log.scrollTop = log.scrollHeight;
+      const suggestions = hasVisitorSpoken() ? [] : listOf(settings.SuggestedMessage);
+      chips.replaceChildren(...suggestions.map((text) => element('button', { type: 'button' }, text)));
+      chips.hidden = suggestions.length === 0;
+      renderPrivacy();
+    }
+
+    function renderPrivacy(): void {
+      const name = settings.ChatbotPrivacyPolicyName.trim();
+      const href = safeHref(settings.ChatbotPrivacyPolicyUrl);
+      const description = settings.ChatbotPrivacyPolicyDescription.trim();
+      const label = name || (href ? 'Privacy policy' : '');
+      privacy.replaceChildren();
+      if (description) privacy.append(`${description} `);
+      if (label) privacy.append(href ? Object.assign(element('a', { href, target: '_blank', rel: 'noopener noreferrer' }), { textContent: label }) : label);
+      // Before the first message only: by then the visitor has seen it.
+      privacy.hidden = privacy.childNodes.length === 0 || hasVisitorSpoken();
+    }
+
+    function apply(): void {
+      formatTime = timeFormatter(settings.TimeZone);
+      title.textContent = settings.Name.trim() || 'Chat';
+      const avatarUrl = pictureUrl(settings.ChatProfilePictureUrl);
+      avatar.hidden = avatarUrl === '';
+      if (avatarUrl) avatar.src = avatarUrl;
+      input.placeholder = settings.UserInputPlaceholder;
+      humanButton.hidden = settings.TalkToHumanEmail.trim() === '';
+      const links = (
+        [
+          ['Facebook', settings.FacebookUrl],
+          ['Instagram', settings.InstagramUrl],
+          ['WhatsApp', settings.WhatsappUrl],
+        ] as const
+      ).flatMap(([label, url]) => {
+        const href = safeHref(url);
+        return href ? [Object.assign(element('a', { href, target: '_blank', rel: 'noopener noreferrer' }), { textContent: label })] : [];
+      });
+      social.replaceChildren(...links);
+      social.hidden = links.length === 0;
+      renderLog();
+    }
+
+    function setWindowOpen(open: boolean): void {
+      panel.hidden = !open;
+      if (open) {
+        log.scrollTop = log.scrollHeight;
+        input.focus();
+      }
+    }
+
+    function append(message: TranscriptMessage): HTMLDivElement {
+      messages = [...messages, message];
+      const item = messageItem(message);
+      log.appendChild(item);
+      log.scrollTop = log.scrollHeight;
+      return item;
+    }
+
+    async function sessionOf(): Promise<VisitorSession> {
+      if (transcript) return { SessionID: transcript.sessionId, VisitorToken: transcript.visitorToken };
+      const session = await transport.openSession();
+      transcript = { sessionId: session.SessionID, visitorToken: session.VisitorToken, messages };
+      return session;
+    }
+
+    async function ask(question: string): Promise<void> {
+      const text = question.trim();
+      if (pending || text === '') return;
+      pending = true;
+      sendButton.disabled = true;
+      input.value = '';
+      append({ role: 'visitor', text, at: now() });
+      renderLog();
+      const answer: TranscriptMessage = { role: 'bot', text: '', at: now() };
+      // The answer's item while it streams; replaced by the stored message once whole.
+      const streaming: { item: HTMLDivElement | null } = { item: null };
+      try {
+        const showSoFar = (soFar: string) => {
+          streaming.item ??= log.appendChild(messageItem(answer));
+          streaming.item.setAttribute('aria-busy', 'true');
+          streaming.item.querySelector('.bubble')!.replaceChildren(renderMarkdown(document, soFar));
+          log.scrollTop = log.scrollHeight;
+        };
+        const askInSession = async () => {
+          const session = await sessionOf();
+          save();
+          return transport.ask(session, text, showSoFar);
+        };
+        let whole: string;
+        try {
+          whole = await askInSession();
+        } catch (error) {
+          // A session the service lost (its data was reset) is replaced once, the transcript kept.
+          if (!isLostSession(error) || !transcript) throw error;
+          transcript = null;
+          whole = await askInSession();
+        }
+        streaming.item?.remove();
+        append({ ...answer, text: whole });
+      } catch (error) {
+        streaming.item?.remove();
+        append({ role: 'notice', text: error instanceof WidgetAnswerError ? error.message : 'Something went wrong. Please ask again.', at: now() });
+      } finally {
+        pending = false;
+        sendButton.disabled = false;
+        save();
+      }
+    }
+
+    closeButton.addEventListener('click', () => {
+      setOpen(false);
+      launcher.focus();
+    });
+    panel.addEventListener('keydown', (event) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      launcher.focus();
+    });
+    chips.addEventListener('click', (event) => {
+      const chip = (event.target as Element).closest('button');
+      if (chip) void ask(chip.textContent ?? '');
+    });
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      void ask(input.value);
+    });
+    input.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+        event.preventDefault();
+        void ask(input.value);
+      }
+    });
+    humanButton.addEventListener('click', () => {
+      const email = settings.TalkToHumanEmail.trim();
+      const message = settings.TalkToHumanResponseMessage.trim() || 'One of our team will get back to you.';
+      append({ role: 'bot', text: `${message}\n\n[Write to ${email.replace(/([\\[\]*_`])/g, '\\$1')}](mailto:${encodeURIComponent(email).replace(/%40/g, '@')})`, at: now() });
+      save();
+    });
+
+    apply();
+    return { apply, setOpen: setWindowOpen };
+  }
+
+  launcher.addEventListener('click', () => setOpen(launcher.getAttribute('aria-expanded') !== 'true'));
+  applyLauncher();
+  if (storage.takePopup(settings)) setOpen(true);
+  else whenIdle(() => destroyed || theWindow());
+
+  return {
+    update(next) {
+      settings = next;
+      applyLauncher();
+      chatWindow?.apply();
+    },
+    open: () => setOpen(true),
+    close: () => setOpen(false),
+    destroy() {
+      destroyed = true;
+      shadow.replaceChildren();
+    },
+  };
+}

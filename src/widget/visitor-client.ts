@@ -1,0 +1,107 @@
+import { createParser } from 'eventsource-parser';
+import type { VisitorSession, VisitorSettings } from '../api/contract/widget';
+import { VISITOR_TOKEN_HEADER, WIDGET_PATHS } from '../api/contract/widget-paths';
+
+/**
+ * How the widget talks to a chatbot. The embedded widget uses the public side of the local
+ * service (visitorTransport); anything else that can open a session and stream an answer
+ * in ClientAsk's format could stand in.
+ */
+export interface WidgetTransport {
+  openSession(): Promise<VisitorSession>;
+  /** Streams the answer to `content`, calling `onText` with the answer so far; resolves with the whole answer. */
+  ask(session: VisitorSession, content: string, onText: (soFar: string) => void): Promise<string>;
+}
+
+/** A refusal the visitor should read: the service's Message (RateLimitMessage, the monthly limit...). */
+export class WidgetAnswerError extends Error {
+  override readonly name = 'WidgetAnswerError';
+
+  constructor(
+    message: string,
+    /** The HTTP status of a refusal; undefined when no answer came at all. */
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The service no longer knows this visitor's session (its data was reset, or the session is not theirs). */
+export const isLostSession = (error: unknown) => error instanceof WidgetAnswerError && error.status === 403;
+
+export const UNREACHABLE_MESSAGE = 'The chat is not available right now. Please try again later.';
+
+/** The Message of an error envelope, or a general sentence when the body is not one. */
+async function refusalOf(response: Response): Promise<WidgetAnswerError> {
+  try {
+    const envelope = (await response.json()) as { Message?: unknown };
+    if (typeof envelope.Message === 'string' && envelope.Message !== '') return new WidgetAnswerError(envelope.Message, response.status);
+  } catch {
+    // Not an envelope: fall through.
+  }
+  return new WidgetAnswerError(UNREACHABLE_MESSAGE, response.status);
+}
+
+async function send(url: string, init: RequestInit): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, credentials: 'omit' });
+  } catch {
+    // Refused by CORS (a page outside Domains) or offline: the browser says no more than that.
+    throw new WidgetAnswerError(UNREACHABLE_MESSAGE);
+  }
+  if (!response.ok) throw await refusalOf(response);
+  return response;
+}
+
+async function dataOf<T>(response: Response): Promise<T> {
+  return ((await response.json()) as { Data: T }).Data;
+}
+
+/**
+ * Reads ClientAsk's SSE stream (interface 4.2): `{content}` fragments, then the final object
+ * with Answer. eventsource-parser does the framing (the console's stream.ts uses it too); the
+ * bytes are decoded as a stream, so a character split across chunks arrives whole.
+ */
+export async function readAnswerStream(body: ReadableStream<Uint8Array>, onText: (soFar: string) => void): Promise<string> {
+  let soFar = '';
+  let final: string | null = null;
+  const parser = createParser({
+    onEvent: ({ data }) => {
+      const object = JSON.parse(data) as { content?: unknown; Answer?: unknown };
+      if (typeof object.Answer === 'string') final = object.Answer;
+      else if (typeof object.content === 'string') {
+        soFar += object.content;
+        onText(soFar);
+      }
+    },
+  });
+  const decoder = new TextDecoder();
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parser.feed(decoder.decode(value, { stream: true }));
+  }
+  parser.feed(decoder.decode());
+  if (final === null) throw new WidgetAnswerError('The answer was cut short. Please ask again.');
+  return final;
+}
+
+/** The public side of the local service at `serviceOrigin` (routes/widget.ts). */
+export function visitorTransport(serviceOrigin: string, chatbotId: string): WidgetTransport & { settings(): Promise<VisitorSettings> } {
+  const json = { 'content-type': 'application/json' };
+  return {
+    settings: async () => dataOf<VisitorSettings>(await send(`${serviceOrigin}${WIDGET_PATHS.settings(chatbotId)}`, {})),
+    openSession: async () => dataOf<VisitorSession>(await send(`${serviceOrigin}${WIDGET_PATHS.session(chatbotId)}`, { method: 'POST', headers: json, body: '{}' })),
+    async ask(session, content, onText) {
+      const response = await send(`${serviceOrigin}${WIDGET_PATHS.ask(chatbotId)}`, {
+        method: 'POST',
+        headers: { ...json, [VISITOR_TOKEN_HEADER]: session.VisitorToken },
+        body: JSON.stringify({ sessionID: session.SessionID, content, stream: true }),
+      });
+      if (!response.body) throw new WidgetAnswerError(UNREACHABLE_MESSAGE);
+      return readAnswerStream(response.body, onText);
+    },
+  };
+}
