@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type * as Papa from 'papaparse';
 import { expectAccessible, openedDialog } from './support/axe';
-import { dataRows, listingsTable, openListingsAt, settled } from './support/listings-table';
+import { columnValues, dataRows, listingsTable, openListingsAt, settled } from './support/listings-table';
 
 /** papaparse is CommonJS: Node's ESM loader sees no named exports in it. */
 const { parse } = createRequire(import.meta.url)('papaparse') as typeof Papa;
@@ -38,15 +38,6 @@ async function openListings(page: Page, query = ''): Promise<void> {
 
 async function columnHeaders(page: Page): Promise<string[]> {
   return (await listingsTable(page).getByRole('columnheader').allInnerTexts()).map((text) => text.trim()).filter(Boolean);
-}
-
-/** The text of one column in every row, found by its header. */
-async function columnValues(page: Page, header: string): Promise<string[]> {
-  const headers = await listingsTable(page).getByRole('columnheader').allInnerTexts();
-  const index = headers.findIndex((text) => text.trim() === header);
-  expect(index, `column ${header}`).toBeGreaterThan(-1);
-  const rows = await dataRows(page).all();
-  return Promise.all(rows.map((row) => row.getByRole('cell').nth(index).innerText()));
 }
 
 async function openViewsMenu(page: Page): Promise<Locator> {

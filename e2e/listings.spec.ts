@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { dataRows, listingsTable, openListingsAt, settled } from './support/listings-table';
+import { columnValues, dataRows, listingsTable, openListingsAt, settled } from './support/listings-table';
 
 /** This file's own seeded chatbot (~60 listings in six cities, both sale types). */
 const LISTINGS = '/bots/e2e-listings/listings';
@@ -12,15 +12,6 @@ async function openListings(page: Page, query = ''): Promise<void> {
 async function totalShown(page: Page): Promise<number> {
   const text = await page.getByText(/^Showing \d+–\d+ of \d+$/).innerText();
   return Number(/of (\d+)$/.exec(text)?.[1]);
-}
-
-/** The text of one column in every row, found by its header. */
-async function columnValues(page: Page, header: string): Promise<string[]> {
-  const headers = await listingsTable(page).getByRole('columnheader').allInnerTexts();
-  const index = headers.findIndex((text) => text.trim() === header);
-  expect(index, `column ${header}`).toBeGreaterThan(-1);
-  const rows = await dataRows(page).all();
-  return Promise.all(rows.map((row) => row.getByRole('cell').nth(index).innerText()));
 }
 
 test.describe('listings', () => {

@@ -25,3 +25,12 @@ export async function openListingsAt(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await settled(page, 30_000);
 }
+
+/** The text of one column in every row, found by its header. */
+export async function columnValues(page: Page, header: string): Promise<string[]> {
+  const headers = await listingsTable(page).getByRole('columnheader').allInnerTexts();
+  const index = headers.findIndex((text) => text.trim() === header);
+  expect(index, `column ${header}`).toBeGreaterThan(-1);
+  const rows = await dataRows(page).all();
+  return Promise.all(rows.map((row) => row.getByRole('cell').nth(index).innerText()));
+}
