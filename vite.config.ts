@@ -29,7 +29,7 @@ export default defineConfig(({ command }) => ({
     react(),
     // Libraries whose index module re-exports every component: imported per module, so a
     // component lands only in the chunks of the pages that use it.
-    directImports(['@mantine/core', '@mantine/hooks', '@mantine/modals', '@mantine/notifications', '@tabler/icons-react']),
+    directImports(['@mantine/core', '@mantine/hooks', '@mantine/notifications', '@tabler/icons-react']),
     // Keeps popover positioning out of every page with a table.
     scrollAreaWithoutFloatingUi(),
     // Functions compiled off the main thread while the chunks download.

@@ -7,7 +7,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { DeferredModals, modalsProvider } from './app/deferred-modals';
+import { ConfirmHost, confirmDialog } from './app/deferred-confirm';
 import { DeferredNotifications, notificationsContainer } from './app/deferred-notifications';
 import { whenFirstPageSettled } from './app/first-page-settled';
 import { createQueryClient } from './app/query-client';
@@ -21,7 +21,7 @@ const router = createRouter(queryClient);
 // can then appear even if the service (which also serves the app's code) has gone away.
 void whenFirstPageSettled(router, queryClient).then(() => {
   notificationsContainer.load().catch(() => undefined);
-  modalsProvider.load().catch(() => undefined);
+  confirmDialog.load().catch(() => undefined);
 });
 
 /**
@@ -40,7 +40,7 @@ const app = (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
       <QueryClientProvider client={queryClient}>
         <DeferredNotifications />
-        <DeferredModals />
+        <ConfirmHost />
         <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>

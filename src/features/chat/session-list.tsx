@@ -1,8 +1,8 @@
 import { ActionIcon, Box, Button, Group, Loader, Menu, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconDots, IconEraser, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { sessionTitle, type ChatSession } from './chat-transcript';
+import { confirm } from '../../components/confirm';
 
 interface SessionListProps {
   sessions: ChatSession[];
@@ -38,21 +38,21 @@ export function SessionList({ sessions, activeSessionId, busySessions, creating,
   const [typedError, setTypedError] = useState<string | null>(null);
 
   function confirmClear(session: ChatSession) {
-    modals.openConfirmModal({
+    confirm({
       title: `Clear session #${session.id}?`,
-      children: <Text size="sm">Its transcript is removed from this browser. The session itself stays open.</Text>,
-      labels: { confirm: 'Clear transcript', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+      message: <Text size="sm">Its transcript is removed from this browser. The session itself stays open.</Text>,
+      confirmLabel: 'Clear transcript',
+      destructive: true,
       onConfirm: () => onClear(session.id),
     });
   }
 
   function confirmDelete(session: ChatSession) {
-    modals.openConfirmModal({
+    confirm({
       title: `Delete session #${session.id}?`,
-      children: <Text size="sm">The session and its transcript are removed from this browser.</Text>,
-      labels: { confirm: 'Delete session', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+      message: <Text size="sm">The session and its transcript are removed from this browser.</Text>,
+      confirmLabel: 'Delete session',
+      destructive: true,
       onConfirm: () => onDelete(session.id),
     });
   }

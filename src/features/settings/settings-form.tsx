@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Grid, Group, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconCopy, IconGitMerge, IconHistory, IconTimeline } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -32,6 +31,7 @@ import { SettingsSections } from './settings-sections';
 import { clearDraft, loadDraft, rememberSavedSettings, type LoadedDraft } from './settings-storage';
 import { WidgetPreview } from './widget-preview';
 import { EmbedSection } from './embed-section';
+import { confirm } from '../../components/confirm';
 
 interface SettingsFormProps {
   chatbotId: string;
@@ -278,15 +278,16 @@ export function SettingsForm({ chatbotId, saved }: SettingsFormProps) {
   };
 
   const confirmReset = (changedLabels: string[]) =>
-    modals.openConfirmModal({
+    confirm({
       title: 'Discard unsaved changes?',
-      children: (
+      message: (
         <Text size="sm">
           {changedLabels.join(', ')} will go back to the last saved {changedLabels.length === 1 ? 'value' : 'values'}.
         </Text>
       ),
-      labels: { confirm: 'Discard changes', cancel: 'Keep editing' },
-      confirmProps: { color: 'red' },
+      confirmLabel: 'Discard changes',
+      cancelLabel: 'Keep editing',
+      destructive: true,
       onConfirm: resetAll,
     });
 

@@ -1,8 +1,8 @@
 import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useCallback } from 'react';
 import { useDeleteListings } from '../../../api/listings';
+import { confirm } from '../../../components/confirm';
 
 interface DeleteRequest {
   ids: readonly number[];
@@ -39,16 +39,16 @@ export function useDeleteListingsAction(chatbotId: string) {
     const count = ids.length;
     if (count === 0) return;
     const what = count === 1 && name ? name : `${count} ${count === 1 ? 'listing' : 'listings'}`;
-    modals.openConfirmModal({
+    confirm({
       title: `Delete ${what}?`,
-      children: (
+      message: (
         <Text size="sm">
           {count === 1 ? 'This listing is' : `These ${count} listings are`} removed from the chatbot for good. This cannot be
           undone.
         </Text>
       ),
-      labels: { confirm: count === 1 ? 'Delete listing' : `Delete ${count} listings`, cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+      confirmLabel: count === 1 ? 'Delete listing' : `Delete ${count} listings`,
+      destructive: true,
       onConfirm: () => {
         mutate(
           { SerialNumber: chatbotId, Keys: ids.map(String), KeyType: 'PlatformId' },

@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
+import { ConfirmHost } from '../../../app/deferred-confirm';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -18,9 +18,10 @@ describe('LazyListingFormModal', { timeout: 30_000 }, () => {
     render(
       <MantineProvider env="test">
         <QueryClientProvider client={new QueryClient()}>
-          <ModalsProvider>
+          <>
             <LazyListingFormModal chatbotId="demo-bot" target={{ mode: 'create' }} onClose={onClose} />
-          </ModalsProvider>
+            <ConfirmHost />
+        </>
         </QueryClientProvider>
       </MantineProvider>,
     );

@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
+import { ConfirmHost } from '../../../app/deferred-confirm';
 import { listingRowOf } from '../../../api/contract';
-import { ModalsProvider } from '@mantine/modals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
@@ -42,9 +42,10 @@ function renderModal(target: ListingFormTarget, fetchImpl: (body: unknown) => Re
   render(
     <MantineProvider env="test">
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
+        <>
           <ListingFormModal chatbotId="demo-bot" target={target} onClose={onClose} />
-        </ModalsProvider>
+          <ConfirmHost />
+        </>
       </QueryClientProvider>
     </MantineProvider>,
   );

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Fieldset, Group, Modal, NativeSelect, ScrollArea, SimpleGrid, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -33,6 +32,7 @@ import { KEY_TYPE_LABELS, SALE_TYPE_LABELS, SPACE_TYPE_LABELS, STATUS_LABELS } f
 import type { ListingFormTarget } from './listing-form-draft';
 import { listingLabel } from '../parse-listing-row';
 import { useListingFormDraft } from './use-listing-form-draft';
+import { confirm } from '../../../components/confirm';
 
 export type { ListingFormTarget } from './listing-form-draft';
 
@@ -78,11 +78,12 @@ export function ListingFormModal({ chatbotId, target, onClose }: ListingFormModa
       onClose();
       return;
     }
-    modals.openConfirmModal({
+    confirm({
       title: 'Discard unsaved changes?',
-      children: <Text size="sm">The listing form has changes that are not saved. Closing it throws them away.</Text>,
-      labels: { confirm: 'Discard changes', cancel: 'Keep editing' },
-      confirmProps: { color: 'red' },
+      message: <Text size="sm">The listing form has changes that are not saved. Closing it throws them away.</Text>,
+      confirmLabel: 'Discard changes',
+      cancelLabel: 'Keep editing',
+      destructive: true,
       onConfirm: onClose,
     });
   }

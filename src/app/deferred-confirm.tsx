@@ -1,0 +1,69 @@
+import { notifications } from '@mantine/notifications';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { confirmQueue, type QueuedConfirm } from '../components/confirm';
+import type { ConfirmAnswer } from '../components/confirm-dialog';
+import { deferComponent } from './deferred-component';
+
+/*
+ * Shows the confirmations asked for with `confirm(...)` (src/components/confirm.ts). The
+ * dialog brings Mantine's Modal with its focus trap and scroll lock, nothing the first page
+ * shows, so its code loads once that page has settled (see main.tsx), or at once when a
+ * confirmation is asked for earlier.
+ */
+
+export const confirmDialog = deferComponent(() => import('../components/confirm-dialog').then((m) => m.ConfirmDialog));
+
+/**
+ * Focus goes back to what asked for the confirmation (the Delete button, the Cancel of a form)
+ * unless the action moved it elsewhere; it would otherwise fall to the page's start.
+ */
+function returnFocus(opener: Element | null): void {
+  // Once the closed dialog has left the page, taking its focused button with it.
+  setTimeout(() => {
+    const focusIsLost = document.activeElement === null || document.activeElement === document.body;
+    if (focusIsLost && opener instanceof HTMLElement && opener.isConnected) opener.focus({ preventScroll: true });
+  });
+}
+
+export function ConfirmHost() {
+  const queue = useSyncExternalStore(confirmQueue.subscribe, confirmQueue.get, confirmQueue.get);
+  const loaded = confirmDialog.useLoaded();
+  // An answered confirmation leaves the queue at once and stays on screen while it closes.
+  const [closing, setClosing] = useState<QueuedConfirm | null>(null);
+  const shown = closing ?? queue[0] ?? null;
+
+  useEffect(() => {
+    if (loaded || queue.length === 0) return;
+    let active = true;
+    confirmDialog.load().catch(() => {
+      if (!active) return;
+      // Asked for, and its code could not be downloaded: say so rather than do nothing. The
+      // action is not taken: it waited for a yes it never got.
+      for (const { id } of confirmQueue.get()) confirmQueue.remove(id);
+      notifications.show({
+        color: 'red',
+        title: 'The dialog could not be opened',
+        message: 'Part of the console could not be downloaded. Check the connection and try again.',
+      });
+    });
+    return () => {
+      active = false;
+    };
+  }, [loaded, queue]);
+
+  const onAnswer = (answer: ConfirmAnswer) => {
+    // Escape or a click outside while it closes is not a second answer.
+    if (!shown || closing) return;
+    setClosing(shown);
+    confirmQueue.remove(shown.id);
+    if (answer === 'confirm') shown.request.onConfirm();
+    else shown.request.onCancel?.();
+  };
+
+  const onClosed = () => {
+    if (closing) returnFocus(closing.opener);
+    setClosing(null);
+  };
+
+  return confirmDialog.render({ request: shown?.request ?? null, opened: shown !== null && closing === null, onAnswer, onClosed });
+}
