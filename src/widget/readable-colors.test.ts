@@ -12,4 +12,9 @@ describe('colourPair', () => {
     expect(colourPair('rgb(300,0,0)', 'rgb(1,2,3)').background).toBe('rgb(1,2,3)');
     expect(colourPair('#12', 'rgb(1,2,3)').background).toBe('rgb(1,2,3)');
   });
+
+  it('draws a draft in any spelling the settings form accepts, as the form will store it', () => {
+    expect(colourPair('#1c7ed6', 'rgb(0,0,0)')).toEqual({ background: 'rgb(28,126,214)', text: '#000' });
+    expect(colourPair('rgb(28 126 214)', 'rgb(0,0,0)').background).toBe('rgb(28,126,214)');
+  });
 });

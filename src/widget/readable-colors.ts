@@ -1,27 +1,20 @@
+import { parseColor, readableTextColor, formatRgb } from '../lib/rgb-color';
+
 /**
- * Colours of the widget from the chatbot's settings (`rgb(r,g,b)`, checked by the contract):
- * the colour itself and black or white text, whichever reads better on it (WCAG relative
- * luminance; both contrasts are equal at L ≈ 0.179). The console's lib/rgb-color.ts does the
- * same with Mantine's helpers, which the widget cannot carry.
+ * Colours of the widget from the chatbot's settings: the colour itself and black or white
+ * text, whichever reads better on it. Parsing and contrast are the console's own
+ * (lib/rgb-color.ts, on Mantine's colour functions), so the widget and the settings form
+ * agree on every colour; a settings preview may hand it a half-typed draft, which is drawn
+ * in any spelling the form accepts, or in `fallback` until it is a colour.
  */
-
-const RGB = /^rgb\((\d{1,3}),(\d{1,3}),(\d{1,3})\)$/;
-
-function channel(value: number): number {
-  const ratio = value / 255;
-  return ratio <= 0.03928 ? ratio / 12.92 : ((ratio + 0.055) / 1.055) ** 2.4;
-}
 
 export interface ColourPair {
   background: string;
   text: '#000' | '#fff';
 }
 
-/** The colour and its readable text; `fallback` when the value is not `rgb(r,g,b)` (a half-typed draft). */
+/** The colour and its readable text; `fallback` (a valid `rgb(r,g,b)`) when the value is not a colour. */
 export function colourPair(value: string, fallback: string): ColourPair {
-  const match = RGB.exec(value.replace(/\s+/g, '')) ?? RGB.exec(fallback)!;
-  const [r, g, b] = match.slice(1).map(Number) as [number, number, number];
-  if ([r, g, b].some((part) => part > 255)) return colourPair(fallback, fallback);
-  const luminance = 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
-  return { background: `rgb(${r},${g},${b})`, text: luminance > 0.179 ? '#000' : '#fff' };
+  const rgb = parseColor(value) ?? parseColor(fallback)!;
+  return { background: formatRgb(rgb), text: readableTextColor(rgb) };
 }
