@@ -4,6 +4,7 @@ import type * as Papa from 'papaparse';
 import type { CreateListingRequest } from '../src/api/contract';
 import { openProbedPage, type ProbedPage, type ProbedWindow } from './browser';
 import { profiled } from './profile';
+import { tracedTasks, type TaskTimes } from './task-trace';
 
 /*
  * The CSV import and export, end to end in the browser against the local service. Functions
@@ -40,6 +41,8 @@ export interface CsvRun {
   summary: string;
   /** With BENCH_PROFILE=1: where the page's main thread spent its time. */
   hotSpots?: string;
+  /** With BENCH_TRACE=1: the page's tasks by their own CPU time, beside the clock's. */
+  taskTimes?: TaskTimes;
 }
 
 async function maybeProfiled<T>(cdp: CDPSession, profile: boolean, work: () => Promise<T>): Promise<{ result: T; hotSpots?: string }> {
@@ -62,7 +65,14 @@ async function openDialog(browser: Browser, baseURL: string, chatbotId: string, 
 }
 
 /** Chooses the file in the Import dialog, imports every row, and waits for the report. */
-export async function measureImport(browser: Browser, baseURL: string, chatbotId: string, csv: string, rows: number, profile = false): Promise<CsvRun> {
+export async function measureImport(
+  browser: Browser,
+  baseURL: string,
+  chatbotId: string,
+  csv: string,
+  rows: number,
+  { profile = false, traceTasks = false }: { profile?: boolean; traceTasks?: boolean } = {},
+): Promise<CsvRun> {
   const probed = await openDialog(browser, baseURL, chatbotId, 'Import CSV');
   const { page, cdp } = probed;
   try {
@@ -77,19 +87,24 @@ export async function measureImport(browser: Browser, baseURL: string, chatbotId
       return transfer;
     }, csv);
     const started = await page.evaluate(() => performance.now());
+    let taskTimes: TaskTimes | undefined;
     const { hotSpots } = await maybeProfiled(cdp, profile, async () => {
+      if (!traceTasks) return importFromDrop();
+      ({ tasks: taskTimes } = await tracedTasks(cdp, importFromDrop));
+    });
+    async function importFromDrop() {
       await dropZone.dispatchEvent('drop', { dataTransfer });
       const start = dialog.getByRole('button', { name: `Import ${rows.toLocaleString('en-US')} rows`, exact: true });
       await start.waitFor(LONG_WAIT);
       await page.waitForFunction((button) => button instanceof HTMLButtonElement && !button.disabled, await start.elementHandle(), LONG_WAIT);
       await start.click();
       await dialog.getByRole('list', { name: 'Import report' }).waitFor(LONG_WAIT);
-    });
+    }
     const ended = await page.evaluate(() => performance.now());
     const summary = (await dialog.getByRole('list', { name: 'Import report' }).innerText()).replace(/\s+/g, ' ');
     await page.evaluate(() => (window as unknown as ProbedWindow).__bench.flushTimings());
     const longTasks = await page.evaluate((from) => (window as unknown as ProbedWindow).__bench.longTasks.filter((task) => task.start >= from), started);
-    return { rows, seconds: (ended - started) / 1000, longTasks, heapMb: await heapAfterGc(cdp), summary, hotSpots };
+    return { rows, seconds: (ended - started) / 1000, longTasks, heapMb: await heapAfterGc(cdp), summary, hotSpots, taskTimes };
   } finally {
     await probed.close();
   }

@@ -9,6 +9,7 @@
  * BENCH_ONLY=stream,typing measures only the named sections (see SECTIONS). BENCH_RUNS=15 repeats
  * each browser figure 15 times instead of 5 (never fewer), for a steadier median when comparing builds.
  * BENCH_ONLY=import,export measures the CSV import (10,000 rows) and export (100,000 listings).
+ * BENCH_TRACE=1 adds the import's tasks by their own CPU time, beside the clock's (bench/task-trace.ts).
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -50,6 +51,8 @@ const QUICK = process.env.BENCH_QUICK === '1';
 const SKIP_BUILD = process.env.BENCH_SKIP_BUILD === '1';
 /** One extra, profiled repetition per browser figure, whose hot spots go into the figure's note. */
 const PROFILE = process.env.BENCH_PROFILE === '1';
+/** BENCH_TRACE=1: the import's tasks also by their own CPU time (bench/task-trace.ts). */
+const TRACE = process.env.BENCH_TRACE === '1';
 /** Streams into our chat only, not the peer page too (for A/B runs of our own builds). */
 const NO_PEER = process.env.BENCH_NO_PEER === '1';
 
@@ -476,7 +479,7 @@ async function main(): Promise<number> {
         async () => {
           log(`importing ${IMPORT_ROWS.toLocaleString('en-US')} rows`);
           const csv = importFile(benchListings(IMPORT_BOT, IMPORT_ROWS));
-          const run = await measureImport(await theBrowser(), baseURL, IMPORT_BOT, csv, IMPORT_ROWS, PROFILE);
+          const run = await measureImport(await theBrowser(), baseURL, IMPORT_BOT, csv, IMPORT_ROWS, { profile: PROFILE, traceTasks: TRACE });
           const longest = max(run.longTasks.map((task) => task.duration).concat(0));
           add(
             figure(`Import of ${IMPORT_ROWS.toLocaleString('en-US')} rows, end to end`, round(run.rows / run.seconds, 0), 'rows/s', importRateBudget, {
@@ -485,6 +488,12 @@ async function main(): Promise<number> {
           );
           add(figure('Import: long tasks over 50 ms (parse, preview, send)', run.longTasks.length, '', noLongTasks, { note: `longest ${round(longest, 0)} ms; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores` }));
           add(figure('Import: page JS heap at the end', round(run.heapMb, 1), 'MB', heapBudget, { note: 'main thread, after a garbage collection, report on screen' }));
+          if (run.taskTimes) {
+            const { overBudgetByCpu, overBudgetByWall, longestCpuMs, longestWallMs } = run.taskTimes;
+            add(figure('Import: tasks over 50 ms of main-thread CPU (trace)', overBudgetByCpu, '', undefined, {
+              note: `longest ${round(longestCpuMs, 1)} ms of CPU; by the clock ${overBudgetByWall} over 50 ms, longest ${round(longestWallMs, 0)} ms (the rest is waiting for a core)`,
+            }));
+          }
         },
       );
       const exportBudget = atMost(20, 's');

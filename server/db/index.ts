@@ -1,6 +1,7 @@
 import { createChatbotStore } from './chatbots';
 import type { Db } from './database';
 import { createFileStore } from './files';
+import { createGroupCommit } from './group-commit';
 import { createListingStore } from './listings';
 import { createMessageStore } from './messages';
 import { createSessionStore } from './sessions';
@@ -16,6 +17,8 @@ export function createStores(db: Db) {
     messages: createMessageStore(db),
     listings: createListingStore(db),
     files: createFileStore(db),
+    /** Request writes, committed together with the others of the same turn (group-commit.ts). */
+    groupCommit: createGroupCommit(db),
     /** Runs `work` in one transaction: all of its writes land, or none. */
     transaction: <T>(work: () => T): T => db.transaction(work)(),
   };

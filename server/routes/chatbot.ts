@@ -21,11 +21,14 @@ export function registerChatbotRoutes(app: FastifyInstance, context: LocalContex
       if (!model.Status) throw badRequest(`Model: ${model.Value} is not available; choose another model`);
     }
     const origin = parseVersionSourceHeader(headerValue(request, VERSION_SOURCE_HEADER));
-    if (origin.RestoredFrom !== null && !stores.chatbots.version(serialNumber, origin.RestoredFrom)) {
-      throw badRequest(`${VERSION_SOURCE_HEADER}: version ${origin.RestoredFrom} of this chatbot does not exist`);
-    }
-    if (stores.chatbots.update(serialNumber, changes, now(), origin) === false) throw notFound(NO_CHATBOT);
-    return 1;
+    // Answered once its group's transaction has committed (group-commit.ts).
+    return stores.groupCommit.write(() => {
+      if (origin.RestoredFrom !== null && !stores.chatbots.version(serialNumber, origin.RestoredFrom)) {
+        throw badRequest(`${VERSION_SOURCE_HEADER}: version ${origin.RestoredFrom} of this chatbot does not exist`);
+      }
+      if (stores.chatbots.update(serialNumber, changes, now(), origin) === false) throw notFound(NO_CHATBOT);
+      return 1 as const;
+    });
   });
 
   defineOperation(app, config, 'Versions', ({ serialNumber, PageNumber = 1, PageSize = DEFAULT_VERSIONS_PAGE_SIZE }) => {

@@ -115,6 +115,21 @@ describe('RealEstateCreate', () => {
       'SerialNumber: no chatbot with this id',
     );
   });
+
+  it('answers each of many creates sent at once on its own: a refused one changes nothing of the others', async () => {
+    const listings = demoListings(BOT, 5).map((listing, index) => ({ ...listing, MLSNumber: `AT-ONCE-${index}` }));
+    // Sent together, they are committed together (group-commit.ts); the one for an unknown chatbot fails alone.
+    const answers = await Promise.all(
+      listings.map((listing, index) =>
+        index === 2 ? failing(service.app, 'RealEstateCreate', { ...listing, SerialNumber: 'nobody' }, 404) : create(listing),
+      ),
+    );
+    expect(answers[2]).toBe('SerialNumber: no chatbot with this id');
+    const ids = answers.filter((_, index) => index !== 2).map(Number);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    const listed = (await list({ PageSize: 100 })).List.filter((row) => row.MLSNumber.startsWith('AT-ONCE-'));
+    expect(listed.map((row) => row.MLSNumber).sort()).toEqual(['AT-ONCE-0', 'AT-ONCE-1', 'AT-ONCE-3', 'AT-ONCE-4']);
+  });
 });
 
 describe('RealEstateUpdate', () => {

@@ -14,15 +14,22 @@ export function registerListingRoutes(app: FastifyInstance, context: LocalContex
     if (!stores.chatbots.exists(chatbotId)) throw notFound(NO_LISTING_CHATBOT);
   };
 
-  defineOperation(app, config, 'RealEstateCreate', ({ SerialNumber, ...fields }) => {
-    requireChatbot(SerialNumber);
-    return String(stores.listings.create(SerialNumber, fields, now()));
-  });
+  // The writes are answered once their group's transaction has committed (group-commit.ts).
+  const { groupCommit } = stores;
 
-  defineOperation(app, config, 'RealEstateUpdate', ({ SerialNumber, Key, KeyType, ...fields }) => {
-    requireChatbot(SerialNumber);
-    return stores.listings.update(SerialNumber, KeyType, Key, fields, now());
-  });
+  defineOperation(app, config, 'RealEstateCreate', ({ SerialNumber, ...fields }) =>
+    groupCommit.write(() => {
+      requireChatbot(SerialNumber);
+      return String(stores.listings.create(SerialNumber, fields, now()));
+    }),
+  );
+
+  defineOperation(app, config, 'RealEstateUpdate', ({ SerialNumber, Key, KeyType, ...fields }) =>
+    groupCommit.write(() => {
+      requireChatbot(SerialNumber);
+      return stores.listings.update(SerialNumber, KeyType, Key, fields, now());
+    }),
+  );
 
   defineOperation(app, config, 'RealEstateList', ({ SerialNumber, CityName, SaleType, MLSNumber, PageNumber, PageSize }) => {
     requireChatbot(SerialNumber);
@@ -34,8 +41,10 @@ export function registerListingRoutes(app: FastifyInstance, context: LocalContex
     return { List: records.map((listing) => listingRowOf(listing, listing.ID)), VirtualCount: total };
   });
 
-  defineOperation(app, config, 'RealEstateDelete', ({ SerialNumber, Keys, KeyType }) => {
-    requireChatbot(SerialNumber);
-    return { SuccessCount: stores.listings.delete(SerialNumber, KeyType, Keys) };
-  });
+  defineOperation(app, config, 'RealEstateDelete', ({ SerialNumber, Keys, KeyType }) =>
+    groupCommit.write(() => {
+      requireChatbot(SerialNumber);
+      return { SuccessCount: stores.listings.delete(SerialNumber, KeyType, Keys) };
+    }),
+  );
 }

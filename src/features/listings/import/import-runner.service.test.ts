@@ -106,7 +106,7 @@ describe('runImport', () => {
     const rows = rowsOf('Reloadham', 2);
     // An earlier run sent row 2 and the page went away before the answer came.
     const landed = SentRows.read(localStorage, sentRowsKey(BOT, 'd'));
-    landed.markInFlight(2);
+    landed.markInFlight(2, { storeNow: true });
     await realSend({ kind: 'create', request: { SerialNumber: BOT, ...rows[0]!.fields } });
 
     const byKey = await runImport(options({ rows, existingKeys: new Set(['Reloadham-0']), sentRows: SentRows.read(localStorage, sentRowsKey(BOT, 'd')) }));
@@ -114,9 +114,34 @@ describe('runImport', () => {
     expect((await listedIn('Reloadham')).VirtualCount).toBe(2);
 
     const createOnly = SentRows.read(localStorage, sentRowsKey(BOT, 'e'));
-    createOnly.markInFlight(3);
+    createOnly.markInFlight(3, { storeNow: true });
     const always = await runImport(options({ rows, matchBy: 'create', sentRows: SentRows.read(localStorage, sentRowsKey(BOT, 'e')) }));
     expect(always).toMatchObject({ created: 1, uncertain: [3] });
+  });
+
+  it('under "always create", a row is in storage as in flight when its request leaves; at the end every row is stored as done', async () => {
+    const rows = rowsOf('Storedale', 5);
+    const key = sentRowsKey(BOT, 'g');
+    const storedInFlight: boolean[] = [];
+    const outcome = await runImport(
+      options({
+        rows,
+        matchBy: 'create',
+        sentRows: SentRows.read(localStorage, key),
+        send: (request) => {
+          // What a reload at this moment would find.
+          const mls = request.request.MLSNumber;
+          const row = rows.find((candidate) => candidate.fields.MLSNumber === mls)!.row;
+          storedInFlight.push(SentRows.read(localStorage, key).wasInFlight(row));
+          return realSend(request);
+        },
+      }),
+    );
+    expect(outcome).toMatchObject({ created: 5 });
+    expect(storedInFlight).toEqual([true, true, true, true, true]);
+    const stored = SentRows.read(localStorage, key);
+    expect(stored.doneCount).toBe(5);
+    expect(stored.inFlightCount).toBe(0);
   });
 
   it('sends nothing new while paused, and carries on after Resume', async () => {

@@ -130,7 +130,9 @@ export async function runImport(options: RunImportOptions): Promise<ImportOutcom
     if (!(await gate.pass(signal))) return { kind: 'not-sent' };
     const request = requestOfRow(chatbotId, fields, matchBy, existingKeys);
     for (let attempt = 1; ; attempt += 1) {
-      sentRows.markInFlight(row);
+      // Only "always create" reads in-flight marks on resume (a key match just sends the row
+      // again, an update if it had landed), so only it waits for the mark to be stored.
+      sentRows.markInFlight(row, { storeNow: matchBy === 'create' });
       try {
         await send(request);
         sentRows.markDone(row);
@@ -165,7 +167,7 @@ export async function runImport(options: RunImportOptions): Promise<ImportOutcom
       } else progress[result.kind] += 1;
       options.onProgress?.({ ...progress });
     },
-  });
+  }).finally(() => sentRows.flush());
 
   let notSent = notStarted.length;
   for (const result of results.values()) if (result.kind === 'not-sent') notSent += 1;

@@ -188,17 +188,22 @@ export class ImportSession {
       publish();
     };
 
+    let storeOnLeave: (() => void) | null = null;
     try {
       // Fresh keys: a listing created since the preview (or by an interrupted run) is matched.
       const existing = matchBy === 'create' ? { MLSNumber: new Set<string>(), URL: new Set<string>() } : keysOf(
         await fetchAllListings({ chatbotId: this.chatbotId, view: { page: 1, size: 100, city: '', saleType: '', mls: '' }, signal: controller.signal }),
       );
+      const sentRows = SentRows.read(this.storage, sentRowsKey(this.chatbotId, ready.file.hash));
+      // What is sent is written down a little later; a page that goes away writes it first.
+      storeOnLeave = () => sentRows.flush();
+      window.addEventListener('pagehide', storeOnLeave);
       const outcome = await runImport({
         chatbotId: this.chatbotId,
         rows: validation.valid,
         matchBy,
         existingKeys: existingKeysFor(existing, matchBy),
-        sentRows: SentRows.read(this.storage, sentRowsKey(this.chatbotId, ready.file.hash)),
+        sentRows,
         send: sendRequest,
         signal: controller.signal,
         gate,
@@ -217,6 +222,7 @@ export class ImportSession {
     } finally {
       clearInterval(ticker);
       window.removeEventListener('beforeunload', guardUnload);
+      if (storeOnLeave) window.removeEventListener('pagehide', storeOnLeave);
       this.controller = null;
       this.gate = null;
       onFinished();

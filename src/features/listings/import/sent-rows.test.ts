@@ -1,30 +1,54 @@
-import { SentRows, sentRowsKey } from './sent-rows';
+import { SAVE_DELAY_MS, SentRows, sentRowsKey } from './sent-rows';
 
 describe('SentRows', () => {
   it('keeps done rows as ranges, however they finish, and reads them back from storage', () => {
     const key = sentRowsKey('bot', 'hash-1');
     const sent = SentRows.read(localStorage, key);
     for (const row of [2, 3, 5, 4, 9, 7, 8]) {
-      sent.markInFlight(row);
+      sent.markInFlight(row, { storeNow: false });
       sent.markDone(row);
     }
     expect(sent.state()).toEqual({ done: [[2, 5], [7, 9]], inFlight: [] });
+    sent.flush();
     const again = SentRows.read(localStorage, key);
     expect(again.doneCount).toBe(7);
     expect([1, 2, 5, 6, 7, 9, 10].map((row) => again.isDone(row))).toEqual([false, true, true, false, true, true, false]);
   });
 
-  it('writes a row down as in flight before its request leaves, so an interruption leaves a trace', () => {
+  it('stores an in-flight mark asked for at once before markInFlight returns, with every change before it', () => {
     const key = sentRowsKey('bot', 'hash-2');
     const sent = SentRows.read(localStorage, key);
-    sent.markInFlight(12);
-    sent.markInFlight(13);
+    sent.markInFlight(12, { storeNow: false });
     sent.markDone(12);
     sent.release(14);
+    sent.markInFlight(13, { storeNow: true });
     const after = SentRows.read(localStorage, key);
     expect(after.wasInFlight(13)).toBe(true);
     expect(after.wasInFlight(12)).toBe(false);
     expect(after.isDone(12)).toBe(true);
+  });
+
+  it('writes storage once per SAVE_DELAY_MS, not once per row, and loses nothing it was told', () => {
+    vi.useFakeTimers();
+    try {
+      const key = sentRowsKey('bot', 'hash-6');
+      const writes = vi.spyOn(Storage.prototype, 'setItem');
+      const sent = SentRows.read(localStorage, key);
+      for (let row = 2; row < 502; row += 1) {
+        sent.markInFlight(row, { storeNow: false });
+        sent.markDone(row);
+      }
+      sent.markInFlight(502, { storeNow: false });
+      expect(writes).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(SAVE_DELAY_MS);
+      expect(writes).toHaveBeenCalledTimes(1);
+      const stored = SentRows.read(localStorage, key);
+      expect(stored.doneCount).toBe(500);
+      expect(stored.wasInFlight(502)).toBe(true);
+      writes.mockRestore();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('is per chatbot and per file, and starts empty from damaged storage', () => {

@@ -10,6 +10,12 @@ import { readStoredJson, removeStored, writeStoredJson } from '../../../lib/stor
  *
  * Rows are sent in file order, so the done rows are a few long runs; they are kept as
  * [first, last] ranges and stay small however long the file.
+ *
+ * Storage is written at most every SAVE_DELAY_MS, not twice per row (two writes per row were
+ * a tenth of the page's work in a 10,000-row import), except for an in-flight mark the caller
+ * needs on disk before the request leaves (`markInFlight(row, { storeNow: true })`). A mark
+ * that is lost with the page leaves the row as the previous write had it: not done, so a
+ * resumed import sends it again, which `import-runner.ts` only allows where that is harmless.
  */
 export interface SentRowsState {
   done: Array<[number, number]>;
@@ -22,6 +28,8 @@ const stateSchema = z.object({
 });
 
 const STORAGE_PREFIX = 'realty-bot-console.listings.import-progress.v1:';
+/** How long a change may wait in memory before it is written (the progress on screen moves as often). */
+export const SAVE_DELAY_MS = 250;
 
 export function sentRowsKey(chatbotId: string, fileHash: string): string {
   return `${STORAGE_PREFIX}${chatbotId}:${fileHash}`;
@@ -30,6 +38,7 @@ export function sentRowsKey(chatbotId: string, fileHash: string): string {
 export class SentRows {
   private readonly done: Array<[number, number]>;
   private readonly inFlight: Set<number>;
+  private saveTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly storage: Storage | null,
@@ -72,21 +81,30 @@ export class SentRows {
     return this.inFlight.size;
   }
 
-  markInFlight(row: number): void {
+  /** With `storeNow`, the mark (and every change before it) is in storage when this returns. */
+  markInFlight(row: number, { storeNow }: { storeNow: boolean }): void {
     this.inFlight.add(row);
-    this.save();
+    if (storeNow) this.flush();
+    else this.saveSoon();
   }
 
   /** The row's request was answered (created, updated or refused): it is not sent again. */
   markDone(row: number): void {
     this.inFlight.delete(row);
     this.insertDone(row);
-    this.save();
+    this.saveSoon();
   }
 
   /** The row was never answered (stopped before or while retrying): send it next time. */
   release(row: number): void {
     this.inFlight.delete(row);
+    this.saveSoon();
+  }
+
+  /** Writes what is still only in memory (at the end of a run, before a reload). */
+  flush(): void {
+    if (this.saveTimer !== null) clearTimeout(this.saveTimer);
+    this.saveTimer = null;
     this.save();
   }
 
@@ -95,7 +113,13 @@ export class SentRows {
   }
 
   forget(): void {
+    if (this.saveTimer !== null) clearTimeout(this.saveTimer);
+    this.saveTimer = null;
     if (this.storage) removeStored(this.storage, this.key);
+  }
+
+  private saveSoon(): void {
+    this.saveTimer ??= setTimeout(() => this.flush(), SAVE_DELAY_MS);
   }
 
   private insertDone(row: number): void {

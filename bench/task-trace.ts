@@ -1,0 +1,75 @@
+import type { CDPSession } from '@playwright/test';
+
+/*
+ * The page's tasks by their own CPU time, beside their wall time. A long task (PerformanceObserver)
+ * is over 50 ms by the clock, which on a busy machine counts the time the page's main thread
+ * waited for a core: a task of 3 ms of CPU has measured 131 ms. A Performance trace (CDP
+ * Tracing, `toplevel` category only, which is cheap) gives each task both its wall time (`dur`)
+ * and its thread's CPU time (`tdur`), which tells the page's own work from the machine's load.
+ * Only with BENCH_TRACE=1.
+ */
+
+export interface TaskTimes {
+  /** Tasks of the page's main thread over 50 ms by the clock (what long tasks count). */
+  overBudgetByWall: number;
+  /** Tasks over 50 ms of the main thread's own CPU time. */
+  overBudgetByCpu: number;
+  longestCpuMs: number;
+  longestWallMs: number;
+}
+
+const LONG_TASK_MS = 50;
+/** A task of a Blink thread, as the `toplevel` category names it. */
+const TASK = 'ThreadControllerImpl::RunTask';
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string };
+}
+
+/** The renderer's main thread that ran the most: the page's, not an idle frame's. */
+function busiestRendererMain(events: readonly TraceEvent[]): (event: TraceEvent) => boolean {
+  const mains = new Set(events.filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain').map((event) => `${event.pid}:${event.tid}`));
+  const busy = new Map<string, number>();
+  for (const event of events) {
+    const thread = `${event.pid}:${event.tid}`;
+    if (event.name === TASK && mains.has(thread)) busy.set(thread, (busy.get(thread) ?? 0) + (event.dur ?? 0));
+  }
+  const [busiest] = [...busy].sort((a, b) => b[1] - a[1])[0] ?? [''];
+  return (event) => `${event.pid}:${event.tid}` === busiest;
+}
+
+export async function tracedTasks<T>(cdp: CDPSession, work: () => Promise<T>): Promise<{ result: T; tasks: TaskTimes }> {
+  const events: TraceEvent[] = [];
+  const collect = (data: { value: object[] }) => {
+    for (const event of data.value) events.push(event as TraceEvent);
+  };
+  cdp.on('Tracing.dataCollected', collect);
+  await cdp.send('Tracing.start', { categories: 'toplevel,__metadata', transferMode: 'ReportEvents' });
+  let result: T;
+  try {
+    result = await work();
+  } finally {
+    const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.end');
+    await complete;
+    cdp.off('Tracing.dataCollected', collect);
+  }
+  const onPageThread = busiestRendererMain(events);
+  const tasks = events.filter((event) => event.name === TASK && event.ph === 'X' && onPageThread(event));
+  const ms = (microseconds: number | undefined) => (microseconds ?? 0) / 1000;
+  return {
+    result,
+    tasks: {
+      overBudgetByWall: tasks.filter((task) => ms(task.dur) > LONG_TASK_MS).length,
+      overBudgetByCpu: tasks.filter((task) => ms(task.tdur) > LONG_TASK_MS).length,
+      longestCpuMs: tasks.reduce((longest, task) => Math.max(longest, ms(task.tdur)), 0),
+      longestWallMs: tasks.reduce((longest, task) => Math.max(longest, ms(task.dur)), 0),
+    },
+  };
+}
