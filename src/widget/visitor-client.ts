@@ -1,5 +1,5 @@
 import { createParser } from 'eventsource-parser';
-import type { VisitorSession, VisitorSettings } from '../api/contract/widget';
+import type { VisitorFile, VisitorSession, VisitorSettings } from '../api/contract/widget';
 import { VISITOR_TOKEN_HEADER, WIDGET_PATHS } from '../api/contract/widget-paths';
 
 /**
@@ -9,8 +9,19 @@ import { VISITOR_TOKEN_HEADER, WIDGET_PATHS } from '../api/contract/widget-paths
  */
 export interface WidgetTransport {
   openSession(): Promise<VisitorSession>;
-  /** Streams the answer to `content`, calling `onText` with the answer so far; resolves with the whole answer. */
-  ask(session: VisitorSession, content: string, onText: (soFar: string) => void): Promise<string>;
+  /**
+   * Streams the answer to `content` (with the files of `media`, uploaded by `upload`), calling
+   * `onText` with the answer so far; resolves with the whole answer.
+   */
+  ask(session: VisitorSession, content: string, onText: (soFar: string) => void, media?: QuestionMedia): Promise<string>;
+  /** Sends one file of the visitor's for the session's next question. Without it the widget offers no attachments. */
+  upload?(session: VisitorSession, file: Blob, fileName: string): Promise<VisitorFile>;
+}
+
+/** ClientAsk's chatAskType and fileIds for a question that carries files (interface 4.2). */
+export interface QuestionMedia {
+  chatAskType: 'Image' | 'Audio';
+  fileIds: number[];
 }
 
 /** A refusal the visitor should read: the service's Message (RateLimitMessage, the monthly limit...). */
@@ -94,14 +105,24 @@ export function visitorTransport(serviceOrigin: string, chatbotId: string): Widg
   return {
     settings: async () => dataOf<VisitorSettings>(await send(`${serviceOrigin}${WIDGET_PATHS.settings(chatbotId)}`, {})),
     openSession: async () => dataOf<VisitorSession>(await send(`${serviceOrigin}${WIDGET_PATHS.session(chatbotId)}`, { method: 'POST', headers: json, body: '{}' })),
-    async ask(session, content, onText) {
+    async ask(session, content, onText, media) {
       const response = await send(`${serviceOrigin}${WIDGET_PATHS.ask(chatbotId)}`, {
         method: 'POST',
         headers: { ...json, [VISITOR_TOKEN_HEADER]: session.VisitorToken },
-        body: JSON.stringify({ sessionID: session.SessionID, content, stream: true }),
+        body: JSON.stringify({ sessionID: session.SessionID, content, stream: true, ...media }),
       });
       if (!response.body) throw new WidgetAnswerError(UNREACHABLE_MESSAGE);
       return readAnswerStream(response.body, onText);
+    },
+    async upload(session, file, fileName) {
+      const query = new URLSearchParams({ sessionID: String(session.SessionID), fileName });
+      const response = await send(`${serviceOrigin}${WIDGET_PATHS.upload(chatbotId)}?${query}`, {
+        method: 'POST',
+        // The file's own type, as a hint: the service judges the bytes.
+        headers: { 'content-type': file.type || 'application/octet-stream', [VISITOR_TOKEN_HEADER]: session.VisitorToken },
+        body: file,
+      });
+      return dataOf<VisitorFile>(response);
     },
   };
 }

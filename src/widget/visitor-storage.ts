@@ -15,6 +15,13 @@ export interface TranscriptMessage {
   text: string;
   /** Epoch ms. */
   at: number;
+  /** What a visitor's question carried: names only, the bytes stay on the service. */
+  files?: AttachedFile[];
+}
+
+export interface AttachedFile {
+  name: string;
+  kind: 'Image' | 'Audio';
 }
 
 export interface Transcript {
