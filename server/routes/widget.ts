@@ -12,8 +12,9 @@ import { RateLimiter } from '../rate-limiter';
 import { HEAD_BYTES, judgeUpload } from '../upload-verdict';
 import { headerValue } from '../request-header';
 import { admitPage, answerPreflight } from '../widget/page-origin';
+import { NO_WIDGET_CHATBOT, WRONG_VISITOR_TOKEN } from '../widget/refusals';
 import { testPageHtml, testPagePolicy, widgetServiceOrigin } from '../widget/test-page';
-import { isFileOfSession, NOT_YOUR_FILE, refusalOfKind, TOO_MANY_UPLOADS, UPLOAD_WINDOW_SECONDS, UPLOADS_PER_WINDOW, visitorUploadToken } from '../widget/visitor-files';
+import { EMPTY_FILE, isFileOfSession, NO_FILE_NAME, NOT_YOUR_FILE, refusalOfKind, TOO_MANY_UPLOADS, UPLOAD_WINDOW_SECONDS, UPLOADS_PER_WINDOW, visitorUploadToken } from '../widget/visitor-files';
 import { visitorSettingsOf, WIDGET_PICTURES, type WidgetPicture } from '../widget/visitor-settings';
 import type { AskInSession } from './chat';
 import { idOf, sendStoredFile, writeDurably } from './files';
@@ -21,9 +22,8 @@ import { parseBody } from './operation';
 
 /** Where `vite build` leaves the widget's script (build/widget-build.ts); the static files never serve it. */
 export const WIDGET_SCRIPT_FILE = join('widget', 'widget.js');
-export const NO_WIDGET_CHATBOT = 'chatbotId: no chatbot with this id';
 export const WIDGET_NOT_BUILT = '/* The widget has not been built yet: run `npm run build`, then restart the service. */\n';
-export const WRONG_VISITOR_TOKEN = `${VISITOR_TOKEN_HEADER}: this is not the token of this visitor session; open a new session`;
+export { NO_WIDGET_CHATBOT, WRONG_VISITOR_TOKEN } from '../widget/refusals';
 
 type ChatbotRequest = FastifyRequest<{ Params: { chatbotId: string } }>;
 type UploadRequest = FastifyRequest<{ Params: { chatbotId: string }; Querystring: { sessionID?: string; fileName?: string } }>;
@@ -141,9 +141,9 @@ export function registerWidgetRoutes(app: FastifyInstance, context: LocalContext
         async (request: UploadRequest) => {
           const session = sessions.get(request.raw)!;
           const fileName = (request.query.fileName ?? '').trim().slice(0, 200);
-          if (fileName === '') throw badRequest('fileName: is required, the name of the file on the visitor\'s device');
+          if (fileName === '') throw badRequest(NO_FILE_NAME);
           const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-          if (bytes.length === 0) throw badRequest('file: the request body is empty; send the bytes of the file');
+          if (bytes.length === 0) throw badRequest(EMPTY_FILE);
           const declaredType = (declaredTypes.get(request.raw) ?? '').trim().slice(0, 200) || 'application/octet-stream';
           const animated = isAnimatedGif(bytes);
           const verdict = await judgeUpload({ fileName, declaredType, head: bytes.subarray(0, HEAD_BYTES), animated });

@@ -18,6 +18,10 @@ export const UPLOADS_PER_WINDOW = 10;
 export const UPLOAD_WINDOW_SECONDS = 60;
 export const TOO_MANY_UPLOADS = `file: at most ${UPLOADS_PER_WINDOW} files a minute; wait a moment and attach it again`;
 export const NOT_YOUR_FILE = 'fileIds: only files attached in this chat can be sent with its questions';
+export const IMAGES_OFF = 'EnableUploadImage: this chatbot does not take images from visitors';
+export const VOICE_OFF = 'EnablePushToTalk: this chatbot does not take voice questions from visitors';
+export const NO_FILE_NAME = "fileName: is required, the name of the file on the visitor's device";
+export const EMPTY_FILE = 'file: the request body is empty; send the bytes of the file';
 
 const TOKEN_PREFIX = 'widget-session-';
 
@@ -37,8 +41,8 @@ export function isFileOfSession(file: StoredFile | null, session: Session): bool
  */
 export function refusalOfKind(type: CanonicalType, settings: ChatbotSettings): ServiceError | null {
   const kind = CANONICAL_KINDS[type];
-  if (kind === 'Image' && !settings.EnableUploadImage) return new ServiceError(403, 'EnableUploadImage: this chatbot does not take images from visitors');
-  if (kind === 'Audio' && !settings.EnablePushToTalk) return new ServiceError(403, 'EnablePushToTalk: this chatbot does not take voice questions from visitors');
+  if (kind === 'Image' && !settings.EnableUploadImage) return new ServiceError(403, IMAGES_OFF);
+  if (kind === 'Audio' && !settings.EnablePushToTalk) return new ServiceError(403, VOICE_OFF);
   if (kind === 'Video') return badRequest(`file: ${type} is a video; a visitor may attach PNG, JPEG, WEBP or non-animated GIF images, or a WAV recording`);
   return null;
 }
