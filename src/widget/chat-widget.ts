@@ -286,6 +286,8 @@ export function mountWidget(host: HTMLElement, initial: VisitorSettings, options
       if (text !== '') input.value = '';
       const sent: TranscriptMessage = { role: 'visitor', text, at: now() };
       if (media) {
+        // What the attach and microphone buttons said is done with once their files go.
+        say('');
         sent.files = media.files.map(({ name }) => ({ name, kind: media.kind }));
         previews.set(sent, media.files.map(({ url }) => url));
       }
