@@ -1,6 +1,6 @@
-import { createParser } from 'eventsource-parser';
 import type { VisitorFile, VisitorSession, VisitorSettings } from '../api/contract/widget';
 import { VISITOR_TOKEN_HEADER, WIDGET_PATHS } from '../api/contract/widget-paths';
+import { framerFor, type Framer } from '../api/stream-framing';
 
 /**
  * How the widget talks to a chatbot. The embedded widget uses the public side of the local
@@ -41,6 +41,7 @@ export class WidgetAnswerError extends Error {
 export const isLostSession = (error: unknown) => error instanceof WidgetAnswerError && error.status === 403;
 
 export const UNREACHABLE_MESSAGE = 'The chat is not available right now. Please try again later.';
+export const CUT_SHORT_MESSAGE = 'The answer was cut short. Please ask again.';
 
 /** The Message of an error envelope, or a general sentence when the body is not one. */
 async function refusalOf(response: Response): Promise<WidgetAnswerError> {
@@ -70,32 +71,43 @@ async function dataOf<T>(response: Response): Promise<T> {
 }
 
 /**
- * Reads ClientAsk's SSE stream (interface 4.2): `{content}` fragments, then the final object
- * with Answer. eventsource-parser does the framing (the console's stream.ts uses it too); the
- * bytes are decoded as a stream, so a character split across chunks arrives whole.
+ * Reads ClientAsk's streamed answer (interface 4.2): `{content}` fragments, then the final
+ * object with Answer. The framing is the console's own (api/stream-framing.ts: SSE or bare
+ * JSON objects, split anywhere); the bytes are decoded as a stream, so a character split
+ * across chunks arrives whole.
  */
 export async function readAnswerStream(body: ReadableStream<Uint8Array>, onText: (soFar: string) => void): Promise<string> {
   let soFar = '';
   let final: string | null = null;
-  const parser = createParser({
-    onEvent: ({ data }) => {
-      const object = JSON.parse(data) as { content?: unknown; Answer?: unknown };
-      if (typeof object.Answer === 'string') final = object.Answer;
-      else if (typeof object.content === 'string') {
+  const take = (objects: readonly string[]) => {
+    for (const text of objects) {
+      const object = JSON.parse(text) as { content?: unknown; Answer?: unknown };
+      if (typeof object.Answer === 'string') final ??= object.Answer;
+      else if (typeof object.content === 'string' && final === null) {
         soFar += object.content;
         onText(soFar);
       }
-    },
-  });
+    }
+  };
   const decoder = new TextDecoder();
   const reader = body.getReader();
+  let framer: Framer | null = null;
   for (;;) {
     const { done, value } = await reader.read();
+    let text = done ? decoder.decode() : decoder.decode(value, { stream: true });
+    if (framer === null) {
+      const start = text.search(/\S/);
+      if (start !== -1) {
+        framer = framerFor(text.charAt(start));
+        text = text.slice(start);
+      }
+    }
+    if (framer) take(framer.feed(text));
+    if (framer?.fault) throw new WidgetAnswerError(CUT_SHORT_MESSAGE);
     if (done) break;
-    parser.feed(decoder.decode(value, { stream: true }));
   }
-  parser.feed(decoder.decode());
-  if (final === null) throw new WidgetAnswerError('The answer was cut short. Please ask again.');
+  if (framer) take(framer.finish());
+  if (final === null) throw new WidgetAnswerError(CUT_SHORT_MESSAGE);
   return final;
 }
 
