@@ -41,6 +41,7 @@ import { WIDGET_SCHEMAS, WIDGET_TAG, widgetPaths } from './widget-document';
 import {
   ERROR_STATUSES,
   errorResponse,
+  fileBytesBody,
   frameworkMessage,
   json,
   jsonSchemaOf,
@@ -479,11 +480,7 @@ function uploadOperation(): OpenApiOperation {
       { name: 'FileStoreId', in: 'path', required: true, description: "GetPreUploadUrl's FileStoreId.", schema: jsonSchemaOf(preUploadResponseDataSchema.shape.FileStoreId) },
       { name: 'token', in: 'query', required: true, description: 'The one-off token of PreUploadUrl.', schema: jsonSchemaOf(z.string()) },
     ],
-    requestBody: {
-      required: true,
-      description: `The file's bytes, at most ${megabytes(UPLOAD_BODY_LIMIT)}.`,
-      content: { '*/*': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } },
-    },
+    requestBody: fileBytesBody(UPLOAD_BODY_LIMIT),
     responses: {
       200: {
         description: 'The bytes are stored; ConfirmUpload makes the file usable.',

@@ -108,3 +108,12 @@ export function errorResponse(status: ErrorStatus, description: string, message:
     content: json(ref(`Error${status}Envelope`), { refused: { summary: message, value: failure(status, message) } }),
   };
 }
+
+/** A request body of a file's raw bytes, of any type, up to `limit` bytes. */
+export function fileBytesBody(limit: number): NonNullable<OpenApiOperation['requestBody']> {
+  return {
+    required: true,
+    description: `The file's bytes, at most ${megabytes(limit)}.`,
+    content: { '*/*': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } },
+  };
+}

@@ -15,7 +15,7 @@ import { NO_WIDGET_CHATBOT, WRONG_VISITOR_TOKEN } from '../widget/refusals';
 import { foreignOriginMessage } from '../widget/page-origin';
 import { EMPTY_FILE, TOO_MANY_UPLOADS, UPLOAD_WINDOW_SECONDS, UPLOADS_PER_WINDOW } from '../widget/visitor-files';
 import { visitorSettingsOf } from '../widget/visitor-settings';
-import { errorResponse, frameworkMessage, json, jsonSchemaOf, megabytes, ref, success, type OpenApiOperation, type OpenApiParameter, type OpenApiResponse } from './document-parts';
+import { errorResponse, fileBytesBody, frameworkMessage, json, jsonSchemaOf, megabytes, ref, success, type OpenApiOperation, type OpenApiParameter, type OpenApiResponse } from './document-parts';
 
 /**
  * The widget's public operations (routes/widget.ts) in the OpenAPI document. They are kept
@@ -107,11 +107,7 @@ export function widgetPaths({ askAnswer, jsonBodyLimit }: { askAnswer: OpenApiRe
         { name: 'sessionID', in: 'query', required: true, description: "WidgetSession's SessionID.", schema: jsonSchemaOf(visitorSessionSchema.shape.SessionID) },
         { name: 'fileName', in: 'query', required: true, description: "The file's name on the visitor's device.", schema: jsonSchemaOf(z.string()) },
       ],
-      requestBody: {
-        required: true,
-        description: `The file's bytes, at most ${megabytes(VISITOR_FILE_BYTES)}.`,
-        content: { '*/*': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } },
-      },
+      requestBody: fileBytesBody(VISITOR_FILE_BYTES),
       responses: {
         200: answer('VisitorFile', 'The file, kept for the session\'s questions; `ContentType` is the type found in its bytes.', EXAMPLE_FILE),
         400: errorResponse(400, 'The body is empty, `fileName` is missing, or the bytes are not an image or WAV recording (Message names `FileName` or `ContentType`).', EMPTY_FILE),
