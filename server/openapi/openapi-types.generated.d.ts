@@ -377,7 +377,7 @@ export interface paths {
          * Attach a file
          * @description Sends one file of the visitor's for the session's next question (its `FileStoreId` goes in WidgetAsk's `fileIds`, in this session only): an image (PNG, JPEG, WEBP, non-animated GIF) when the chatbot has EnableUploadImage on, a WAV recording when it has EnablePushToTalk on, at most 20 MB. The body is the file's bytes, its Content-Type only a hint: the type is read from the bytes, and a mismatch or any other kind is refused with 400 naming `FileName` or `ContentType`.
          *
-         *     At most 10 files per session in 60 seconds. The file is never served back to the page.
+         *     At most 10 files per session in 60 seconds. The widget's routes never serve the file back.
          *
          *     No credential: a visitor's page calls it. Local service only (in proxy mode it answers 404).
          */

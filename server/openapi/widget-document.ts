@@ -99,7 +99,7 @@ export function widgetPaths({ askAnswer, jsonBodyLimit }: { askAnswer: OpenApiRe
       summary: 'Attach a file',
       description: [
         `Sends one file of the visitor's for the session's next question (its \`FileStoreId\` goes in WidgetAsk's \`fileIds\`, in this session only): an image (PNG, JPEG, WEBP, non-animated GIF) when the chatbot has EnableUploadImage on, a WAV recording when it has EnablePushToTalk on, at most ${megabytes(VISITOR_FILE_BYTES)}. The body is the file's bytes, its Content-Type only a hint: the type is read from the bytes, and a mismatch or any other kind is refused with 400 naming \`FileName\` or \`ContentType\`.`,
-        `At most ${UPLOADS_PER_WINDOW} files per session in ${UPLOAD_WINDOW_SECONDS} seconds. The file is never served back to the page.`,
+        `At most ${UPLOADS_PER_WINDOW} files per session in ${UPLOAD_WINDOW_SECONDS} seconds. The widget's routes never serve the file back.`,
       ].join('\n\n'),
       parameters: [
         CHATBOT_PARAMETER,
