@@ -32,8 +32,8 @@ const layering = [
   {
     target: './src/widget',
     from: './src',
-    except: ['./api/contract', './widget', './lib/rgb-color.ts'],
-    message: 'The chat widget (/widget.js) is its own small script: it imports only the contract and the colour helpers, never the console.',
+    except: ['./api/contract', './api/stream-framing.ts', './lib/rgb-color.ts', './widget'],
+    message: "The chat widget (/widget.js) is its own small script: it imports only the contract, the answer stream's framing and the colour helpers, never the console.",
   },
   {
     target: './src/demo-data',

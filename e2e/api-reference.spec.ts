@@ -1,4 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { WIDGET_OPERATIONS } from '../server/openapi/widget-document';
 import { operations } from '../src/api/contract/operations';
 
 /**
@@ -74,8 +75,8 @@ test.describe('API reference', () => {
 
     const document = (await (await request.get('/openapi.json')).json()) as Document;
     const listed = Object.values(document.paths).flatMap((item) => Object.values(item));
-    // Every operation of the contract's registry, and the upload's PUT.
-    expect(listed.map((operation) => operation.operationId)).toHaveLength(Object.keys(operations).length + 1);
+    // Every operation of the contract's registry, the upload's PUT and the widget's public operations.
+    expect(listed.map((operation) => operation.operationId)).toHaveLength(Object.keys(operations).length + 1 + Object.keys(WIDGET_OPERATIONS).length);
     const sidebar = reference.getByRole('navigation', { name: /^Sidebar/ });
     for (const operation of listed) await expect(sidebar.getByText(operation.summary, { exact: true })).toBeVisible();
 

@@ -10,6 +10,7 @@ const BOT = 'e2e-widget';
 const LIMITS_BOT = 'e2e-widget-limits';
 const POPUP_BOT = 'e2e-widget-popup';
 const DOMAINS_BOT = 'e2e-widget-domains';
+const MEDIA_BOT = 'e2e-widget-media';
 const AUTH = { authorization: 'demo-secret-key' };
 
 async function edit(request: APIRequestContext, serialNumber: string, fields: Record<string, unknown>): Promise<void> {
@@ -183,6 +184,56 @@ test.describe('the chat widget on a visitor\'s page', () => {
     expect(asked).toBe('no answer');
   });
 
+  test('a visitor attaches an image by keyboard and sends it; the answer comes and the image shows in their message', async ({ page, request }) => {
+    await edit(request, MEDIA_BOT, { Name: 'Photo Realty', EnableUploadImage: true, EnablePushToTalk: false, VerifyDomain: false });
+    await page.goto(testPage(MEDIA_BOT));
+    // A picture drawn by the browser itself: a real PNG, big enough to see.
+    const png = Buffer.from(
+      await page.evaluate(() => {
+        const canvas = Object.assign(document.createElement('canvas'), { width: 160, height: 100 });
+        const context = canvas.getContext('2d')!;
+        context.fillStyle = 'rgb(43,138,62)';
+        context.fillRect(0, 0, 160, 100);
+        return canvas.toDataURL('image/png').split(',')[1]!;
+      }),
+      'base64',
+    );
+    await launcherOf(page, 'Photo Realty').click();
+    const chat = windowOf(page, 'Photo Realty');
+    await expect(chat.getByRole('button', { name: 'Record a voice question' })).toBeHidden();
+
+    const attach = chat.getByRole('button', { name: 'Attach images' });
+    await attach.focus();
+    const chooser = page.waitForEvent('filechooser');
+    await page.keyboard.press('Enter');
+    // A script-carrying SVG is refused at once, with its name; the PNG is attached.
+    await (await chooser).setFiles([
+      { name: 'front-door.png', mimeType: 'image/png', buffer: png },
+      { name: 'plan.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') },
+    ]);
+    await expect(chat.getByRole('status')).toHaveText('plan.svg: only PNG, JPEG, WEBP or GIF images can be attached');
+    const tray = chat.getByRole('list', { name: 'Attached images' });
+    await expect(tray.getByRole('listitem')).toHaveCount(1);
+    await expect(tray.getByRole('button', { name: 'Remove front-door.png' })).toBeVisible();
+
+    const uploaded = page.waitForResponse((response) => /\/widget\/chatbots\/[^/]+\/files\?/.test(response.url()));
+    await askInWidget(page, 'Is this house for sale?');
+    expect((await uploaded).status()).toBe(200);
+    await expect(tray).toBeHidden();
+    const sent = chat.locator('div.message.visitor').last();
+    await expect(sent).toContainText('Is this house for sale?');
+    const picture = sent.getByRole('img', { name: 'Image: front-door.png' });
+    await expect(picture).toBeVisible();
+    expect(await picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(160);
+    await expect(chat.locator('div.message.bot').last()).toContainText('Thanks for the image (front-door.png)', { timeout: 20_000 });
+    await expectAccessible(page, 'the widget with an image sent');
+
+    // Reloaded, the message keeps the image's name (the bytes stay on the service).
+    await page.reload();
+    await launcherOf(page, 'Photo Realty').click();
+    await expect(windowOf(page, 'Photo Realty').locator('div.message.visitor').last()).toContainText('Image: front-door.png');
+  });
+
   for (const colorScheme of ['light', 'dark'] as const) {
     for (const width of [390, 1920]) {
       test(`no serious axe violation, ${colorScheme}, ${width} px`, async ({ page, request }) => {
@@ -196,6 +247,9 @@ test.describe('the chat widget on a visitor\'s page', () => {
           ChatbotPrivacyPolicyName: 'Privacy policy',
           ChatbotPrivacyPolicyUrl: 'https://example.com/privacy',
           RemoveChatLogOnBrowserClose: true,
+          // The composer's attach and microphone buttons are part of what is checked.
+          EnableUploadImage: true,
+          EnablePushToTalk: true,
         });
         await page.emulateMedia({ colorScheme });
         await page.setViewportSize({ width, height: 900 });

@@ -2,8 +2,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { operations } from '../src/api/contract';
+import { operations, VISITOR_TOKEN_HEADER } from '../src/api/contract';
 import { DATABASE_FILE } from './app';
+import { WIDGET_OPERATIONS } from './openapi/widget-document';
 import type { UpstreamConfig } from './config';
 import { SECRET, SESSION, startTestApp } from './test-support';
 import { standInPerTest } from './test-upstream';
@@ -154,5 +155,30 @@ describe('proxy mode', () => {
     const file = await app.inject({ method: 'GET', url: '/files/1/a.png' });
     expect(file.statusCode).toBe(404);
     expect(stand.fake.seen).toHaveLength(0);
+  });
+});
+
+describe('proxy mode and the widget', () => {
+  it('forwards none of the widget\'s documented operations: the hosted service has its own widget', async () => {
+    // The registry is what the proxy forwards; the widget's operations are documented apart from it.
+    const forwarded = Object.values(operations).map((spec) => spec.path);
+    expect(forwarded.filter((path) => path.startsWith('/widget'))).toEqual([]);
+
+    const { app } = await startProxy({ secretKey: 'server-secret', sessionKey: 'server-session', chatbotIds: ['hosted-bot'] });
+    for (const { method, path } of Object.values(WIDGET_OPERATIONS)) {
+      const url = path.replace('{chatbotId}', 'hosted-bot');
+      for (const site of ['same-origin', 'cross-site']) {
+        const response = await app.inject({
+          method,
+          url: method === 'POST' && url.endsWith('/files') ? `${url}?sessionID=1&fileName=a.png` : url,
+          headers: { 'sec-fetch-site': site, origin: 'https://shop.example.com', 'content-type': 'application/json', [VISITOR_TOKEN_HEADER]: 'token' },
+          ...(method === 'POST' ? { payload: { sessionID: 1, content: 'Hello' } } : {}),
+        });
+        expect({ url, site, status: response.statusCode }).toEqual({ url, site, status: site === 'same-origin' ? 404 : expect.any(Number) });
+        expect(response.statusCode).toBeGreaterThanOrEqual(400);
+        expect(response.headers['access-control-allow-origin']).toBeUndefined();
+      }
+    }
+    expect(stand.fake.seen).toEqual([]);
   });
 });

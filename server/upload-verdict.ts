@@ -3,7 +3,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { canonicalTypeOf, mediaTypeOf, type CanonicalType } from './media-types';
 
 /** Enough of a file for file-type to recognise every kind we accept (its own reader takes about 4 KB). */
-const HEAD_BYTES = 64 * 1024;
+export const HEAD_BYTES = 64 * 1024;
 
 /** What a browser declares when it cannot tell: no hint at all. */
 const GENERIC_TYPES = new Set(['', 'application/octet-stream', 'binary/octet-stream', 'application/unknown']);

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { API_VERSION,
   chatbotSettingsShape,
@@ -29,7 +28,6 @@ import { API_VERSION,
 import { DEMO_CHATBOT_SETTINGS, DEMO_CITIES, demoListings } from '../../src/demo-data';
 import { EITHER_MESSAGE, SECRET_MESSAGE, SESSION_MESSAGE } from '../auth';
 import { defaultConfig, DEMO_CHATBOT_ID, DEMO_SECRET_KEY, DEMO_SESSION_KEY, seededChatbotIds } from '../config';
-import { describeError } from '../envelope';
 import { ACCEPTED_FORMATS, MEDIA_SIZE_LIMITS } from '../media-types';
 import { crossSiteMessage, hostRefusal } from '../request-guard';
 import { MODELS } from '../models';
@@ -39,6 +37,26 @@ import { NO_CHATBOT } from '../routes/chatbot';
 import { ALREADY_CONFIRMED, NO_FILE, UPLOAD_BODY_LIMIT, WRONG_UPLOAD_TOKEN, fileUrl, uploadPath } from '../routes/files';
 import { DEFAULT_PAGE_SIZE, NO_LISTING_CHATBOT } from '../routes/listings';
 import { DEMO_LISTING_COUNT } from '../seed';
+import { WIDGET_SCHEMAS, WIDGET_TAG, widgetPaths } from './widget-document';
+import {
+  ERROR_STATUSES,
+  errorResponse,
+  fileBytesBody,
+  frameworkMessage,
+  json,
+  jsonSchemaOf,
+  megabytes,
+  ref,
+  success,
+  describeConstraints,
+  withoutDialect,
+  type ErrorStatus,
+  type JsonSchema,
+  type OpenApiOperation,
+  type OpenApiResponse,
+} from './document-parts';
+
+export { ERROR_STATUSES, type ErrorStatus, type Example, type JsonSchema, type MediaType, type OpenApiOperation, type OpenApiParameter, type OpenApiResponse } from './document-parts';
 
 /**
  * The OpenAPI 3.1 document of the interface, generated from the contract (src/api/contract):
@@ -61,45 +79,6 @@ z.globalRegistry.add(rgbColor, { pattern: RGB_PATTERN.source, description: 'A co
 z.globalRegistry.add(domainsText, { description: 'Host names separated by commas, such as example.com, shop.example.com; empty for none.' });
 z.globalRegistry.add(chatbotSettingsShape.MessageLimit, { description: 'Messages per calendar month: -1 (unlimited) or at least 1.' });
 
-export type JsonSchema = { [keyword: string]: unknown };
-
-export interface Example {
-  summary: string;
-  value: unknown;
-}
-
-export interface MediaType {
-  schema: JsonSchema;
-  examples?: Record<string, Example>;
-  /** text/event-stream only: the schema of each event's data (OpenAPI 3.2 names this itemSchema). */
-  'x-itemSchema'?: JsonSchema;
-}
-
-export interface OpenApiResponse {
-  description: string;
-  content?: Record<string, MediaType>;
-}
-
-export interface OpenApiParameter {
-  name: string;
-  in: 'path' | 'query';
-  required: boolean;
-  description: string;
-  schema: JsonSchema;
-}
-
-export interface OpenApiOperation {
-  operationId: string;
-  tags: string[];
-  summary: string;
-  description: string;
-  /** Alternatives: any one entry is enough. */
-  security: Array<Record<string, string[]>>;
-  parameters?: OpenApiParameter[];
-  requestBody?: { required: true; description?: string; content: Record<string, MediaType> };
-  responses: Record<string, OpenApiResponse>;
-}
-
 export interface OpenApiDocument {
   openapi: '3.1.0';
   info: { title: string; version: string; summary: string; description: string };
@@ -117,21 +96,13 @@ export interface DocumentOptions {
   jsonBodyLimit: number;
 }
 
-type Tag = 'Chatbot' | 'Chat' | 'Listings' | 'Files';
+type Tag = 'Chatbot' | 'Chat' | 'Listings' | 'Files' | typeof WIDGET_TAG.name;
 type SecuritySchemeName = 'SecretKey' | 'SessionKey';
 
-const MEGABYTE = 1024 * 1024;
-const megabytes = (bytes: number) => `${bytes / MEGABYTE} MB`;
-
-/** The error statuses the document lists; each has its envelope schema `Error<status>Envelope`. */
-export const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 415, 429] as const;
-export type ErrorStatus = (typeof ERROR_STATUSES)[number];
 
 /** The operation that is not in the contract's registry: the PUT of the bytes to PreUploadUrl. */
 export const UPLOAD_OPERATION_ID = 'UploadFile';
 export const UPLOAD_PATH = '/files/upload/{FileStoreId}';
-
-const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 
 /** The answer of a success: the contract's envelope, with what every success carries. */
 function successEnvelope(data: Parameters<typeof envelopeSchema>[0]) {
@@ -145,33 +116,6 @@ function errorEnvelope(status: ErrorStatus) {
 
 // ---------------------------------------------------------------------------------------------
 // Schemas
-
-/**
- * zod has no JSON Schema form for a URL's protocol rule; this says it as a pattern (the
- * contract's httpUrl takes http and https only, so `javascript:` never passes).
- */
-const describeConstraints: NonNullable<Parameters<typeof z.toJSONSchema>[1]>['override'] = ({ zodSchema, jsonSchema }) => {
-  // z.int() is a safe integer; said once in the info block rather than as ±9007199254740991 on every field.
-  if (jsonSchema.type === 'integer') {
-    if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
-    if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
-  }
-  const def = zodSchema._zod.def as { type: string; format?: string; protocol?: RegExp };
-  if (def.type === 'string' && def.format === 'url' && def.protocol instanceof RegExp) {
-    const protocol = def.protocol.source.replace(/^\^/, '').replace(/\$$/, '');
-    jsonSchema.pattern = `^(?:${protocol}):`;
-  }
-};
-
-function withoutDialect(schema: JsonSchema): JsonSchema {
-  const { $schema: _dialect, $id: _id, ...rest } = schema;
-  return rest;
-}
-
-/** One schema without components (a parameter's). */
-function jsonSchemaOf(schema: z.core.$ZodType): JsonSchema {
-  return withoutDialect(z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', override: describeConstraints }) as JsonSchema);
-}
 
 /**
  * components.schemas: every request body (`<Operation>Request`), every Data (`<Operation>Data`)
@@ -199,6 +143,10 @@ function componentSchemas(): Record<string, JsonSchema> {
   }
   add(uploadReceiptSchema, 'UploadReceipt');
   add(successEnvelope(uploadReceiptSchema), 'UploadReceiptEnvelope');
+  for (const [id, schema] of Object.entries(WIDGET_SCHEMAS)) {
+    add(schema, id);
+    add(successEnvelope(schema), `${id}Envelope`);
+  }
   for (const status of ERROR_STATUSES) add(errorEnvelope(status), `Error${status}Envelope`);
 
   const { schemas } = z.toJSONSchema(registry, {
@@ -262,12 +210,6 @@ function refusalOf(name: OperationName, body: unknown): string {
   const result = schema?.safeParse(body, { reportInput: true });
   if (!result || result.success) throw new Error(`The ${name} 400 example is accepted by the contract; pick one it refuses.`);
   return messageOfZodError(result.error);
-}
-
-/** What describeError (server/envelope.ts) answers for a framework error with this code. */
-function frameworkMessage(code: string, bodyLimit: number): string {
-  const request = { routeOptions: { bodyLimit } } as unknown as FastifyRequest;
-  return describeError(Object.assign(new Error(code), { code }), request).message;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -453,25 +395,6 @@ const UNAUTHORIZED_MESSAGE: Record<Credential, string> = {
   secretOrSession: EITHER_MESSAGE,
 };
 
-function json(schema: JsonSchema, examples?: Record<string, Example>): Record<string, MediaType> {
-  return { 'application/json': examples ? { schema, examples } : { schema } };
-}
-
-function success(value: unknown): unknown {
-  return { Data: value, Version: API_VERSION, Success: true, Code: 200, Message: '' };
-}
-
-function failure(status: ErrorStatus, message: string): unknown {
-  return { Data: null, Version: API_VERSION, Success: false, Code: status, Message: message };
-}
-
-function errorResponse(status: ErrorStatus, description: string, message: string): OpenApiResponse {
-  return {
-    description,
-    content: json(ref(`Error${status}Envelope`), { refused: { summary: message, value: failure(status, message) } }),
-  };
-}
-
 function jsonOperation<Name extends OperationName>(name: Name, options: DocumentOptions): OpenApiOperation {
   const spec = operations[name];
   const doc: OperationDoc<OperationName> = OPERATION_DOCS[name];
@@ -557,11 +480,7 @@ function uploadOperation(): OpenApiOperation {
       { name: 'FileStoreId', in: 'path', required: true, description: "GetPreUploadUrl's FileStoreId.", schema: jsonSchemaOf(preUploadResponseDataSchema.shape.FileStoreId) },
       { name: 'token', in: 'query', required: true, description: 'The one-off token of PreUploadUrl.', schema: jsonSchemaOf(z.string()) },
     ],
-    requestBody: {
-      required: true,
-      description: `The file's bytes, at most ${megabytes(UPLOAD_BODY_LIMIT)}.`,
-      content: { '*/*': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } },
-    },
+    requestBody: fileBytesBody(UPLOAD_BODY_LIMIT),
     responses: {
       200: {
         description: 'The bytes are stored; ConfirmUpload makes the file usable.',
@@ -597,6 +516,8 @@ export function buildOpenApiDocument(options: DocumentOptions): OpenApiDocument 
     // The upload's second step, between the first and the third.
     if (name === 'GetPreUploadUrl') paths[UPLOAD_PATH] = { put: uploadOperation() };
   }
+  // The widget's public side last: not in the registry, so never forwarded by the proxy (widget-document.ts).
+  Object.assign(paths, widgetPaths({ askAnswer: paths[operations.ClientAsk.path]!.post!.responses[200]!, jsonBodyLimit: options.jsonBodyLimit }));
 
   return {
     openapi: '3.1.0',
@@ -611,6 +532,7 @@ export function buildOpenApiDocument(options: DocumentOptions): OpenApiDocument 
       { name: 'Chat', description: 'Messages to a chatbot and its answers.' },
       { name: 'Listings', description: "A chatbot's property listings." },
       { name: 'Files', description: 'The three-step upload of chat attachments and pictures.' },
+      WIDGET_TAG,
     ],
     paths,
     components: {

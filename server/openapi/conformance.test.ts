@@ -1,15 +1,17 @@
 // @vitest-environment node
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operations, type OperationName } from '../../src/api/contract';
+import { operations, VISITOR_FILE_BYTES, VISITOR_TOKEN_HEADER, WIDGET_PATHS, type OperationName, type VisitorSession } from '../../src/api/contract';
 import { JSON_BODY_LIMIT } from '../app';
 import { UPLOAD_BODY_LIMIT } from '../routes/files';
+import { UPLOADS_PER_WINDOW } from '../widget/visitor-files';
 import { SECRET, SESSION, credentialsFor, startTestApp, type TestApp } from '../test-support';
 import { PNG } from '../test-media';
 import { FOREIGN_HOST_EXAMPLE } from './build-document';
 import { OPERATION_DOCS, UPLOAD_OPERATION_ID, UPLOAD_PATH, type OpenApiDocument, type OpenApiOperation } from './build-document';
 import { documentValidator, type DocumentValidator } from './document-validator';
 import { OPENAPI_PATH } from './routes';
+import { WIDGET_OPERATIONS, type WidgetOperationName } from './widget-document';
 
 /**
  * Real requests to a fresh local service, valid ones for every operation and refused ones for
@@ -20,7 +22,7 @@ import { OPENAPI_PATH } from './routes';
  * it must equal the documented example too. The last test checks every listed status was seen.
  */
 
-type Name = OperationName | typeof UPLOAD_OPERATION_ID;
+type Name = OperationName | typeof UPLOAD_OPERATION_ID | WidgetOperationName;
 const NAMES = Object.keys(operations) as OperationName[];
 
 let service: TestApp;
@@ -36,7 +38,8 @@ beforeAll(async () => {
 afterAll(() => service.close());
 
 function where(name: Name): { path: string; method: string } {
-  return name === UPLOAD_OPERATION_ID ? { path: UPLOAD_PATH, method: 'PUT' } : operations[name];
+  if (name === UPLOAD_OPERATION_ID) return { path: UPLOAD_PATH, method: 'PUT' };
+  return Object.hasOwn(WIDGET_OPERATIONS, name) ? WIDGET_OPERATIONS[name as WidgetOperationName] : operations[name as OperationName];
 }
 
 function operationOf(name: Name): OpenApiOperation {
@@ -195,6 +198,54 @@ describe('the local service answers as the OpenAPI document says', () => {
     expect((await put(PreUploadUrl, bytes)).statusCode).toBe(200);
     expect((await call('ConfirmUpload', { FileStoreId })).statusCode).toBe(200);
     expectRefusal(await put(PreUploadUrl, bytes), UPLOAD_OPERATION_ID, 409);
+  });
+
+  it('answers the widget\'s public operations as documented', async () => {
+    const bot = exampleBody('GetSession').serialNumber as string;
+    const page = { host: 'localhost:8787', origin: 'https://shop.example.com', 'sec-fetch-site': 'cross-site' };
+    const foreign = { ...page, origin: 'https://example.com.evil.net' };
+    const json = { 'content-type': 'application/json' };
+    expect((await call('Edit', { serialNumber: bot, EnableUploadImage: true, RateLimitCount: 2, RateLimitTime: 3600 })).statusCode).toBe(200);
+
+    // The settings: the documented example is what a fresh service shows a visitor (but for what the Edit above set).
+    const settings = await send('WidgetSettings', { method: 'GET', url: WIDGET_PATHS.settings(bot), headers: page });
+    expect(settings.json().Data).toEqual({ ...(exampleAnswer('WidgetSettings', 200).Data as object), EnableUploadImage: true });
+    expectRefusal(await send('WidgetSettings', { method: 'GET', url: WIDGET_PATHS.settings('no-such-bot'), headers: page }), 'WidgetSettings', 404);
+    const session: VisitorSession = (await send('WidgetSession', { method: 'POST', url: WIDGET_PATHS.session(bot), headers: page })).json().Data;
+    expectRefusal(await send('WidgetSession', { method: 'POST', url: WIDGET_PATHS.session('no-such-bot'), headers: page }), 'WidgetSession', 404);
+    const token = { [VISITOR_TOKEN_HEADER]: session.VisitorToken };
+
+    const upload = (headers: Record<string, string>, payload: Buffer, query = `sessionID=${session.SessionID}&fileName=porch.png`, url = WIDGET_PATHS.upload(bot)) =>
+      send('WidgetUpload', { method: 'POST', url: `${url}?${query}`, headers: { ...headers, 'content-type': 'image/png' }, payload });
+    const file = (await upload({ ...page, ...token }, PNG)).json().Data;
+    expect(file).toMatchObject({ FileName: 'porch.png', ContentType: 'image/png', Size: PNG.length });
+    expectRefusal(await upload({ ...page, ...token }, Buffer.alloc(0)), 'WidgetUpload', 400);
+    expectRefusal(await upload({ ...page, ...token }, Buffer.alloc(VISITOR_FILE_BYTES + 1)), 'WidgetUpload', 413);
+    expectRefusal(await upload({ ...page, ...token }, PNG, undefined, WIDGET_PATHS.upload('no-such-bot')), 'WidgetUpload', 404);
+    expectRefusal(await upload({ ...page, [VISITOR_TOKEN_HEADER]: 'guess' }, PNG), 'WidgetUpload', 403, expect.stringMatching(/^widget-visitor-token: /));
+
+    const ask = (headers: Record<string, string>, body: unknown, url = WIDGET_PATHS.ask(bot)) =>
+      send('WidgetAsk', { method: 'POST', url, headers: { ...json, ...headers }, payload: typeof body === 'string' ? body : JSON.stringify(body) });
+    const streamed = await ask({ ...page, ...token }, { sessionID: session.SessionID, content: 'Hello', stream: true, chatAskType: 'Image', fileIds: [file.FileStoreId] });
+    expect(streamed.headers['content-type']).toMatch(/^text\/event-stream/);
+    expect((await ask({ ...page, ...token }, { sessionID: session.SessionID, content: 'Hello' })).json().Data.content).toEqual(expect.any(String));
+    expectRefusal(await ask({ ...page, ...token }, { sessionID: session.SessionID, content: '   ' }), 'WidgetAsk', 400);
+    expectRefusal(await ask(foreign, { sessionID: session.SessionID, content: 'Hello' }), 'WidgetAsk', 403, expect.stringMatching(/^widget-visitor-token: /));
+    expectRefusal(await ask({ ...page, ...token }, { sessionID: session.SessionID, content: 'Hello' }, WIDGET_PATHS.ask('no-such-bot')), 'WidgetAsk', 404);
+    expectRefusal(await ask({ ...page, ...token }, JSON.stringify({ padding: 'x'.repeat(JSON_BODY_LIMIT) })), 'WidgetAsk', 413);
+    expectRefusal(await ask({ ...page, ...token, 'content-type': 'text/plain' }, 'hello'), 'WidgetAsk', 415);
+    expectRefusal(await ask({ ...page, ...token }, { sessionID: session.SessionID, content: 'Hello again' }), 'WidgetAsk', 429);
+
+    // Under VerifyDomain, a page outside Domains is refused with the documented Message.
+    expect((await call('Edit', { serialNumber: bot, VerifyDomain: true, Domains: 'shop.example.com' })).statusCode).toBe(200);
+    expectRefusal(await send('WidgetSettings', { method: 'GET', url: WIDGET_PATHS.settings(bot), headers: foreign }), 'WidgetSettings', 403);
+    expectRefusal(await send('WidgetSession', { method: 'POST', url: WIDGET_PATHS.session(bot), headers: foreign }), 'WidgetSession', 403);
+    expectRefusal(await upload({ ...foreign, ...token }, PNG), 'WidgetUpload', 403);
+    // Every upload of the session so far counts, refused ones too: the limit comes within one window's worth.
+    let limited = await upload({ ...page, ...token }, PNG);
+    for (let sent = 0; sent < UPLOADS_PER_WINDOW && limited.statusCode === 200; sent += 1) limited = await upload({ ...page, ...token }, PNG);
+    expectRefusal(limited, 'WidgetUpload', 429);
+    expect((await call('Edit', { serialNumber: bot, VerifyDomain: false, EnableUploadImage: false, RateLimitCount: 20, RateLimitTime: 1 })).statusCode).toBe(200);
   });
 
   it('has seen every status the document lists, for every operation', () => {

@@ -8,6 +8,8 @@ import {
   MAX_PAGE_SIZE,
   SECRET_KEY_HEADER,
   SESSION_KEY_HEADER,
+  VISITOR_TOKEN_HEADER,
+  WIDGET_PATHS,
   envelopeSchema,
   operations,
   type OperationName,
@@ -18,6 +20,7 @@ import { SECRET, startTestApp, temporaryDir, type TestApp } from '../test-suppor
 import { buildOpenApiDocument, ERROR_STATUSES, UPLOAD_OPERATION_ID, UPLOAD_PATH, type JsonSchema, type OpenApiDocument, type OpenApiOperation } from './build-document';
 import { documentValidator, type DocumentValidator } from './document-validator';
 import { DOCUMENT_FILE, STALE_HINT, documentText } from './generated-files';
+import { WIDGET_OPERATIONS } from './widget-document';
 import { API_REFERENCE_PATH, OPENAPI_PATH, inlineScriptHashes } from './routes';
 
 const document = buildOpenApiDocument({ jsonBodyLimit: JSON_BODY_LIMIT });
@@ -68,10 +71,35 @@ describe('the OpenAPI document', () => {
     expect(document.info.version).toBe(API_VERSION);
   });
 
-  it('has every operation of the contract at its path and method, and the upload step', () => {
+  it('has every operation of the contract at its path and method, the upload step and the widget\'s public operations', () => {
     const listed = allOperations(document).map(({ path, method, operation }) => `${operation.operationId} ${method.toUpperCase()} ${path}`);
-    const expected = [...NAMES.map((name) => `${name} ${operations[name].method} ${operations[name].path}`), `${UPLOAD_OPERATION_ID} PUT ${UPLOAD_PATH}`];
+    const expected = [
+      ...NAMES.map((name) => `${name} ${operations[name].method} ${operations[name].path}`),
+      `${UPLOAD_OPERATION_ID} PUT ${UPLOAD_PATH}`,
+      ...Object.entries(WIDGET_OPERATIONS).map(([name, { method, path }]) => `${name} ${method} ${path}`),
+    ];
     expect(listed.sort()).toEqual(expected.sort());
+  });
+
+  it('describes the widget\'s operations as keyless, local-only, with their path, token and answers', () => {
+    for (const [name, { method, path }] of Object.entries(WIDGET_OPERATIONS)) {
+      const operation = document.paths[path]![method.toLowerCase() as 'get' | 'post']!;
+      expect({ name, security: operation.security, tags: operation.tags }).toEqual({ name, security: [], tags: ['Widget'] });
+      expect(operation.description).toMatch(/Local service only \(in proxy mode it answers 404\)/);
+      expect(operation.parameters?.find((parameter) => parameter.name === 'chatbotId')).toMatchObject({ in: 'path', required: true });
+      // Built from the same paths the widget calls.
+      expect(path.replace('{chatbotId}', 'demo-bot')).toBe(WIDGET_PATHS[name.replace('Widget', '').toLowerCase() as 'settings' | 'session' | 'upload' | 'ask']('demo-bot'));
+    }
+    const ask = document.paths[WIDGET_OPERATIONS.WidgetAsk.path]!.post!;
+    expect(ask.parameters?.find((parameter) => parameter.in === 'header')).toMatchObject({ name: VISITOR_TOKEN_HEADER, required: true });
+    expect(ask.requestBody?.content['application/json']?.schema).toEqual({ $ref: '#/components/schemas/ClientAskRequest' });
+    expect(Object.keys(ask.responses[200]!.content!)).toEqual(['application/json', 'text/event-stream']);
+    expect(schemaOf('VisitorSettingsEnvelope').properties.Data).toEqual({ $ref: '#/components/schemas/VisitorSettings' });
+    // The visitor's settings are the allow-list: nothing secret is described.
+    for (const secret of ['SystemMessage', 'Domains', 'EmailForDailyLeads', 'MessageLimit']) expect(schemaOf('VisitorSettings').properties).not.toHaveProperty(secret);
+    const upload = document.paths[WIDGET_OPERATIONS.WidgetUpload.path]!.post!;
+    expect(upload.parameters?.map((parameter) => `${parameter.in} ${parameter.name}`)).toEqual(['path chatbotId', `header ${VISITOR_TOKEN_HEADER}`, 'query sessionID', 'query fileName']);
+    expect(Object.keys(upload.responses).map(Number).sort()).toEqual([200, 400, 403, 404, 413, 429]);
   });
 
   it('names both credential headers as security schemes, and which operation takes which', () => {

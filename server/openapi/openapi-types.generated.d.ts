@@ -320,6 +320,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/widget/chatbots/{chatbotId}/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the chatbot's visitor-facing settings
+         * @description What the widget shows and how it behaves: an allow-list of settings, never the system message, the limits, the domains or the report addresses. `ChatProfilePictureUrl` and `ChatIconUrl` are addresses of this service, or "" when none is set.
+         *
+         *     No credential: a visitor's page calls it. Local service only (in proxy mode it answers 404).
+         */
+        get: operations["WidgetSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/widget/chatbots/{chatbotId}/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a visitor session
+         * @description Opens a chat session for one visitor. `VisitorToken` goes with every later request of the session, in the `widget-visitor-token` header.
+         *
+         *     No credential: a visitor's page calls it. Local service only (in proxy mode it answers 404).
+         */
+        post: operations["WidgetSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/widget/chatbots/{chatbotId}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attach a file
+         * @description Sends one file of the visitor's for the session's next question (its `FileStoreId` goes in WidgetAsk's `fileIds`, in this session only): an image (PNG, JPEG, WEBP, non-animated GIF) when the chatbot has EnableUploadImage on, a WAV recording when it has EnablePushToTalk on, at most 20 MB. The body is the file's bytes, its Content-Type only a hint: the type is read from the bytes, and a mismatch or any other kind is refused with 400 naming `FileName` or `ContentType`.
+         *
+         *     At most 10 files per session in 60 seconds. The widget's routes never serve the file back.
+         *
+         *     No credential: a visitor's page calls it. Local service only (in proxy mode it answers 404).
+         */
+        post: operations["WidgetUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/widget/chatbots/{chatbotId}/ask": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask in a visitor session
+         * @description ClientAsk for a visitor: the same body and the same answers (an envelope, or with `stream` true server-sent events), by the chatbot's own limits (`RateLimitCount` per `RateLimitTime` in the session, `MessageLimit` a month; 429 with their messages). `fileIds` may name only files WidgetUpload took in this session, of a kind the chatbot still takes.
+         *
+         *     No credential: a visitor's page calls it. Local service only (in proxy mode it answers 404).
+         */
+        post: operations["WidgetAsk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -824,6 +914,72 @@ export interface components {
         };
         UploadReceiptEnvelope: {
             Data: components["schemas"]["UploadReceipt"];
+            Version: string;
+            /** @constant */
+            Success: true;
+            /** @constant */
+            Code: 200;
+            /** @constant */
+            Message: "";
+        };
+        VisitorSettings: {
+            Name: string;
+            TimeZone: string;
+            ChatBubbleAlign: number;
+            /** @description A colour written as rgb(r,g,b), each channel a whole number 0 to 255. */
+            ChatBubbleColor: string;
+            ChatbotPopupOnce: boolean;
+            ChatbotPrivacyPolicyDescription: string;
+            ChatbotPrivacyPolicyName: string;
+            ChatbotPrivacyPolicyUrl: "" | string;
+            EnablePushToTalk: boolean;
+            EnableUploadImage: boolean;
+            FacebookUrl: "" | string;
+            InstagramUrl: "" | string;
+            RemoveChatLogOnBrowserClose: boolean;
+            SuggestedMessage: string;
+            TalkToHumanEmail: "" | string;
+            TalkToHumanResponseMessage: string;
+            UserInputPlaceholder: string;
+            /** @description A colour written as rgb(r,g,b), each channel a whole number 0 to 255. */
+            UserMessageColor: string;
+            WelcomeMessage: string;
+            WhatsappUrl: "" | string;
+            ChatProfilePictureUrl: string;
+            ChatIconUrl: string;
+        };
+        VisitorSettingsEnvelope: {
+            Data: components["schemas"]["VisitorSettings"];
+            Version: string;
+            /** @constant */
+            Success: true;
+            /** @constant */
+            Code: 200;
+            /** @constant */
+            Message: "";
+        };
+        VisitorSession: {
+            SessionID: number;
+            VisitorToken: string;
+        };
+        VisitorSessionEnvelope: {
+            Data: components["schemas"]["VisitorSession"];
+            Version: string;
+            /** @constant */
+            Success: true;
+            /** @constant */
+            Code: 200;
+            /** @constant */
+            Message: "";
+        };
+        VisitorFile: {
+            FileStoreId: number;
+            FileName: string;
+            ContentType: string;
+            Size: number;
+        };
+        VisitorFileEnvelope: {
+            Data: components["schemas"]["VisitorFile"];
             Version: string;
             /** @constant */
             Success: true;
@@ -1960,6 +2116,254 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error415Envelope"];
+                };
+            };
+        };
+    };
+    WidgetSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The chatbot's id (its serialNumber). */
+                chatbotId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitorSettingsEnvelope"];
+                };
+            };
+            /** @description The page is not admitted (A page is admitted by its `Origin` (a same-origin request by `Sec-Fetch-Site`): with the chatbot's VerifyDomain on, only an origin in its Domains (a host, `*.` for its subdomains, an optional port), and only that origin is named in `Access-Control-Allow-Origin`; with it off, any page (`*`). Anything else is refused with 403 before the request does anything.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403Envelope"];
+                };
+            };
+            /** @description No chatbot has this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error404Envelope"];
+                };
+            };
+        };
+    };
+    WidgetSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The chatbot's id (its serialNumber). */
+                chatbotId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session and its token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitorSessionEnvelope"];
+                };
+            };
+            /** @description The page is not admitted (A page is admitted by its `Origin` (a same-origin request by `Sec-Fetch-Site`): with the chatbot's VerifyDomain on, only an origin in its Domains (a host, `*.` for its subdomains, an optional port), and only that origin is named in `Access-Control-Allow-Origin`; with it off, any page (`*`). Anything else is refused with 403 before the request does anything.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403Envelope"];
+                };
+            };
+            /** @description No chatbot has this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error404Envelope"];
+                };
+            };
+        };
+    };
+    WidgetUpload: {
+        parameters: {
+            query: {
+                /** @description WidgetSession's SessionID. */
+                sessionID: number;
+                /** @description The file's name on the visitor's device. */
+                fileName: string;
+            };
+            header: {
+                /** @description WidgetSession's VisitorToken: proves the session is this visitor's. */
+                "widget-visitor-token": string;
+            };
+            path: {
+                /** @description The chatbot's id (its serialNumber). */
+                chatbotId: string;
+            };
+            cookie?: never;
+        };
+        /** @description The file's bytes, at most 20 MB. */
+        requestBody: {
+            content: {
+                "*/*": string;
+            };
+        };
+        responses: {
+            /** @description The file, kept for the session's questions; `ContentType` is the type found in its bytes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitorFileEnvelope"];
+                };
+            };
+            /** @description The body is empty, `fileName` is missing, or the bytes are not an image or WAV recording (Message names `FileName` or `ContentType`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400Envelope"];
+                };
+            };
+            /** @description The page is not admitted (A page is admitted by its `Origin` (a same-origin request by `Sec-Fetch-Site`): with the chatbot's VerifyDomain on, only an origin in its Domains (a host, `*.` for its subdomains, an optional port), and only that origin is named in `Access-Control-Allow-Origin`; with it off, any page (`*`). Anything else is refused with 403 before the request does anything.) Or the session is not this visitor's: `widget-visitor-token: this is not the token of this visitor session; open a new session`. Or the chatbot does not take this kind of file from visitors (Message names EnableUploadImage or EnablePushToTalk). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403Envelope"];
+                };
+            };
+            /** @description No chatbot has this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error404Envelope"];
+                };
+            };
+            /** @description The body is larger than 20 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413Envelope"];
+                };
+            };
+            /** @description More than 10 files in 60 seconds in this session. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error429Envelope"];
+                };
+            };
+        };
+    };
+    WidgetAsk: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description WidgetSession's VisitorToken: proves the session is this visitor's. */
+                "widget-visitor-token": string;
+            };
+            path: {
+                /** @description The chatbot's id (its serialNumber). */
+                chatbotId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientAskRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer: one envelope, or (with `stream` true) a stream of events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientAskEnvelope"];
+                    "text/event-stream": string;
+                };
+            };
+            /** @description The body is not a JSON object, a field is missing or wrong, or `fileIds` names a file that is not this visitor's. Message names the field first. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400Envelope"];
+                };
+            };
+            /** @description The page is not admitted (A page is admitted by its `Origin` (a same-origin request by `Sec-Fetch-Site`): with the chatbot's VerifyDomain on, only an origin in its Domains (a host, `*.` for its subdomains, an optional port), and only that origin is named in `Access-Control-Allow-Origin`; with it off, any page (`*`). Anything else is refused with 403 before the request does anything.) Or the session is not this visitor's: `widget-visitor-token: this is not the token of this visitor session; open a new session`. Or a file of `fileIds` is of a kind the chatbot no longer takes. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403Envelope"];
+                };
+            };
+            /** @description No chatbot has this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error404Envelope"];
+                };
+            };
+            /** @description The body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413Envelope"];
+                };
+            };
+            /** @description The Content-Type is not application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415Envelope"];
+                };
+            };
+            /** @description A limit is reached: the chatbot's RateLimitCount within RateLimitTime in this session (Message is its RateLimitMessage), or its MessageLimit for this month. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error429Envelope"];
                 };
             };
         };

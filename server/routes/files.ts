@@ -37,7 +37,7 @@ export function idOf(text: string): number | null {
 }
 
 /** Writes then renames, syncing both the bytes and the directory entry: an acknowledged upload survives a crash. */
-async function writeDurably(directory: string, name: string, bytes: Buffer): Promise<void> {
+export async function writeDurably(directory: string, name: string, bytes: Buffer): Promise<void> {
   const target = join(directory, name);
   const temporary = `${target}.partial`;
   const handle = await open(temporary, 'w');

@@ -2,9 +2,11 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { envelopeSchema, visitorSessionSchema, visitorSettingsSchema, VISITOR_TOKEN_HEADER, WIDGET_PATHS } from '../../src/api/contract';
+import { envelopeSchema, visitorFileSchema, visitorSessionSchema, visitorSettingsSchema, VISITOR_TOKEN_HEADER, WIDGET_PATHS } from '../../src/api/contract';
 import { DEMO_SECRET_KEY, DEMO_SESSION_KEY } from '../config';
+import { PNG, sampleFile } from '../test-media';
 import { BOT, failing, ok, SECRET, sseObjects, startTestApp, temporaryDir, type TestApp } from '../test-support';
+import { NOT_YOUR_FILE, TOO_MANY_UPLOADS, UPLOADS_PER_WINDOW } from '../widget/visitor-files';
 import { monthlyLimitMessage } from './chat';
 import { WRONG_VISITOR_TOKEN } from './widget';
 
@@ -39,12 +41,24 @@ async function openSession(service: TestApp, origin = PAGE) {
   return envelopeSchema(visitorSessionSchema).parse(response.json()).Data;
 }
 
-async function askFrom(service: TestApp, session: { SessionID: number; VisitorToken: string }, content: string, origin = PAGE) {
+type VisitorSessionData = { SessionID: number; VisitorToken: string };
+
+async function askFrom(service: TestApp, session: VisitorSessionData, content: string, origin = PAGE, media: { chatAskType?: string; fileIds?: number[] } = {}) {
   return service.app.inject({
     method: 'POST',
     url: WIDGET_PATHS.ask(BOT),
     headers: { ...fromPage(origin), 'content-type': 'application/json', [VISITOR_TOKEN_HEADER]: session.VisitorToken },
-    payload: { sessionID: session.SessionID, content, stream: true },
+    payload: { sessionID: session.SessionID, content, stream: true, ...media },
+  });
+}
+
+/** A visitor's upload of `bytes` as `fileName`, declared as `type`. */
+async function uploadFrom(service: TestApp, session: VisitorSessionData, fileName: string, bytes: Buffer, type = 'image/png', origin = PAGE) {
+  return service.app.inject({
+    method: 'POST',
+    url: `${WIDGET_PATHS.upload(BOT)}?sessionID=${session.SessionID}&fileName=${encodeURIComponent(fileName)}`,
+    headers: { ...fromPage(origin), 'content-type': type, [VISITOR_TOKEN_HEADER]: session.VisitorToken },
+    payload: bytes,
   });
 }
 
@@ -253,5 +267,113 @@ describe('/widget: bad input names its field', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ Message: expect.stringMatching(/^content: /) });
     expect(await failing(service.app, 'ClientAsk', { sessionID: session.SessionID }, 400)).toMatch(/^content: /);
+  });
+});
+
+describe('/widget: a visitor\'s files', () => {
+  it('refuses an image while EnableUploadImage is off, a recording while EnablePushToTalk is off', async () => {
+    const service = await start();
+    await ok(service.app, 'Edit', { serialNumber: BOT, EnableUploadImage: false, EnablePushToTalk: false });
+    const session = await openSession(service);
+    const image = await uploadFrom(service, session, 'house.png', PNG);
+    expect(image.statusCode).toBe(403);
+    expect(image.json()).toMatchObject({ Message: expect.stringMatching(/^EnableUploadImage: /) });
+    const recording = await uploadFrom(service, session, 'question.wav', sampleFile('wav'), 'audio/wav');
+    expect(recording.statusCode).toBe(403);
+    expect(recording.json()).toMatchObject({ Message: expect.stringMatching(/^EnablePushToTalk: /) });
+    // A video is never a visitor's, whatever the settings.
+    await ok(service.app, 'Edit', { serialNumber: BOT, EnableUploadImage: true, EnablePushToTalk: true });
+    const video = await uploadFrom(service, session, 'tour.mp4', sampleFile('mp4'), 'video/mp4');
+    expect(video.statusCode).toBe(400);
+    expect(video.json()).toMatchObject({ Message: expect.stringMatching(/^file: video\/mp4 is a video/) });
+  });
+
+  it('refuses a foreign page under VerifyDomain and a session that is not the visitor\'s', async () => {
+    const service = await start();
+    await ok(service.app, 'Edit', { serialNumber: BOT, EnableUploadImage: true, VerifyDomain: true, Domains: 'shop.example.com' });
+    const session = await openSession(service);
+    const foreign = await uploadFrom(service, session, 'house.png', PNG, 'image/png', FOREIGN);
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+    expect(foreign.json()).toMatchObject({ Message: expect.stringMatching(/^Origin: .*allowed Domains/) });
+    const guessed = await uploadFrom(service, { ...session, VisitorToken: 'guess' }, 'house.png', PNG);
+    expect(guessed.statusCode).toBe(403);
+    expect(guessed.json()).toMatchObject({ Message: WRONG_VISITOR_TOKEN });
+    const preflight = await service.app.inject({ method: 'OPTIONS', url: WIDGET_PATHS.upload(BOT), headers: { ...fromPage(PAGE), 'access-control-request-method': 'POST' } });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe(PAGE);
+  });
+
+  it('judges the bytes, not the name: a page or a script-carrying SVG named .png is refused, naming the field', async () => {
+    const service = await start();
+    await ok(service.app, 'Edit', { serialNumber: BOT, EnableUploadImage: true });
+    const session = await openSession(service);
+    const page = Buffer.from('<!doctype html><script>alert(document.cookie)</script>');
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    for (const [name, bytes, type] of [
+      ['house.png', page, 'image/png'],
+      ['plan.png', svg, 'image/png'],
+      ['plan.svg', svg, 'image/svg+xml'],
+    ] as const) {
+      const response = await uploadFrom(service, session, name, bytes, type);
+      expect(response.statusCode, name).toBe(400);
+      expect(response.json()).toMatchObject({ Message: expect.stringMatching(new RegExp(`^FileName: ${name.replace('.', '\\.')} is .*; the service accepts PNG`)) });
+    }
+    // A real image declared as something it is not is refused too.
+    const disguised = await uploadFrom(service, session, 'house.png', PNG, 'text/html');
+    expect(disguised.json()).toMatchObject({ Message: expect.stringMatching(/^ContentType: house\.png was sent as text\/html, but its bytes are image\/png/) });
+    expect((await uploadFrom(service, session, '', PNG)).json()).toMatchObject({ Message: expect.stringMatching(/^fileName: is required/) });
+  });
+
+  it('keeps an accepted image for the visitor\'s questions only, and the answer names it', async () => {
+    const service = await start();
+    await ok(service.app, 'Edit', { serialNumber: BOT, EnableUploadImage: true });
+    const session = await openSession(service);
+    const response = await uploadFrom(service, session, 'front door.png', PNG, 'image/png');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    const file = envelopeSchema(visitorFileSchema).parse(response.json()).Data;
+    expect(file).toMatchObject({ FileName: 'front door.png', ContentType: 'image/png', Size: PNG.length });
+
+    const answer = await askFrom(service, session, 'Is this house for sale?', PAGE, { chatAskType: 'Image', fileIds: [file.FileStoreId] });
+    expect(answer.statusCode).toBe(200);
+    expect((sseObjects(answer.body).at(-1) as { Answer: string }).Answer).toContain('front door.png');
+
+    // Another visitor cannot send it, nor can anyone send a file the console uploaded.
+    const other = await openSession(service);
+    const borrowed = await askFrom(service, other, 'and this?', PAGE, { chatAskType: 'Image', fileIds: [file.FileStoreId] });
+    expect(borrowed.statusCode).toBe(400);
+    expect(borrowed.json()).toMatchObject({ Message: NOT_YOUR_FILE });
+    const consoleFile = (await ok(service.app, 'GetPreUploadUrl', { fileName: 'private.png' })).FileStoreId;
+    const foreignFile = await askFrom(service, session, 'and this?', PAGE, { chatAskType: 'Image', fileIds: [consoleFile] });
+    expect(foreignFile.json()).toMatchObject({ Message: NOT_YOUR_FILE });
+    // Switched off after the upload: the image is refused at ask as well.
+    await ok(service.app, 'Edit', { serialNumber: BOT, EnableUploadImage: false });
+    const switchedOff = await askFrom(service, session, 'Is this house for sale?', PAGE, { chatAskType: 'Image', fileIds: [file.FileStoreId] });
+    expect(switchedOff.json()).toMatchObject({ Message: expect.stringMatching(/^EnableUploadImage: /) });
+  });
+
+  it('takes a WAV recording as an Audio question when EnablePushToTalk is on', async () => {
+    const service = await start();
+    await ok(service.app, 'Edit', { serialNumber: BOT, EnablePushToTalk: true });
+    const session = await openSession(service);
+    const file = envelopeSchema(visitorFileSchema).parse((await uploadFrom(service, session, 'voice.wav', sampleFile('wav', 256), 'audio/wav')).json()).Data;
+    expect(file.ContentType).toBe('audio/wav');
+    const answer = await askFrom(service, session, '', PAGE, { chatAskType: 'Audio', fileIds: [file.FileStoreId] });
+    expect(answer.statusCode).toBe(200);
+    expect((sseObjects(answer.body).at(-1) as { Answer: string }).Answer).toMatch(/audio \(voice\.wav\)/);
+  });
+
+  it('limits how many files a visitor session sends in a minute', async () => {
+    let now = Date.UTC(2026, 10, 10, 12);
+    const service = await start({ now: () => now });
+    await ok(service.app, 'Edit', { serialNumber: BOT, EnableUploadImage: true });
+    const session = await openSession(service);
+    for (let sent = 0; sent < UPLOADS_PER_WINDOW; sent += 1) expect((await uploadFrom(service, session, 'house.png', PNG)).statusCode).toBe(200);
+    const limited = await uploadFrom(service, session, 'house.png', PNG);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ Message: TOO_MANY_UPLOADS });
+    now += 61_000;
+    expect((await uploadFrom(service, session, 'house.png', PNG)).statusCode).toBe(200);
   });
 });

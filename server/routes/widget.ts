@@ -2,34 +2,42 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { clientAskRequestSchema, VISITOR_TOKEN_HEADER, type ChatbotSettings } from '../../src/api/contract';
+import { clientAskRequestSchema, VISITOR_FILE_BYTES, VISITOR_TOKEN_HEADER, type ChatbotSettings, type VisitorFile } from '../../src/api/contract';
 import { sameSecret } from '../auth';
 import type { LocalContext } from '../context';
-import { badRequest, notFound, ServiceError, success } from '../envelope';
+import type { Session } from '../db/sessions';
+import { badRequest, notFound, ServiceError, success, tooManyRequests } from '../envelope';
+import { canonicalTypeOf, isAnimatedGif } from '../media-types';
+import { RateLimiter } from '../rate-limiter';
+import { HEAD_BYTES, judgeUpload } from '../upload-verdict';
 import { headerValue } from '../request-header';
 import { admitPage, answerPreflight } from '../widget/page-origin';
+import { NO_WIDGET_CHATBOT, WRONG_VISITOR_TOKEN } from '../widget/refusals';
 import { testPageHtml, testPagePolicy, widgetServiceOrigin } from '../widget/test-page';
+import { EMPTY_FILE, isFileOfSession, NO_FILE_NAME, NOT_YOUR_FILE, refusalOfKind, TOO_MANY_UPLOADS, UPLOAD_WINDOW_SECONDS, UPLOADS_PER_WINDOW, visitorUploadToken } from '../widget/visitor-files';
 import { visitorSettingsOf, WIDGET_PICTURES, type WidgetPicture } from '../widget/visitor-settings';
 import type { AskInSession } from './chat';
-import { idOf, sendStoredFile } from './files';
+import { idOf, sendStoredFile, writeDurably } from './files';
 import { parseBody } from './operation';
 
 /** Where `vite build` leaves the widget's script (build/widget-build.ts); the static files never serve it. */
 export const WIDGET_SCRIPT_FILE = join('widget', 'widget.js');
-export const NO_WIDGET_CHATBOT = 'chatbotId: no chatbot with this id';
 export const WIDGET_NOT_BUILT = '/* The widget has not been built yet: run `npm run build`, then restart the service. */\n';
-export const WRONG_VISITOR_TOKEN = `${VISITOR_TOKEN_HEADER}: this is not the token of this visitor session; open a new session`;
+export { NO_WIDGET_CHATBOT, WRONG_VISITOR_TOKEN } from '../widget/refusals';
 
 type ChatbotRequest = FastifyRequest<{ Params: { chatbotId: string } }>;
+type UploadRequest = FastifyRequest<{ Params: { chatbotId: string }; Querystring: { sessionID?: string; fileName?: string } }>;
 
 /**
  * The public side of the local service, for the chat widget (contract/widget.ts): no key,
  * answers other origins (within the chatbot's Domains), and does only what a visitor can:
- * read the visitor-facing settings, open a session, ask in it. Local mode only; a hosted
+ * read the visitor-facing settings, open a session, attach a file and ask in it. Local mode only; a hosted
  * service serves its own widget.
  */
 export function registerWidgetRoutes(app: FastifyInstance, context: LocalContext, askInSession: AskInSession): void {
   const { stores, config, now, filesDir } = context;
+  /** Uploads per visitor session, apart from the chatbot's RateLimitCount (which counts questions). */
+  const uploadLimiter = new RateLimiter();
 
   app.get(`/widget.js`, async (_request, reply) => {
     const file = join(config.distDir, WIDGET_SCRIPT_FILE);
@@ -83,15 +91,73 @@ export function registerWidgetRoutes(app: FastifyInstance, context: LocalContext
       return success({ SessionID: sessionId, VisitorToken: token });
     });
 
-    chatbot.post('/widget/chatbots/:chatbotId/ask', async (request: ChatbotRequest, reply) => {
-      const body = parseBody(clientAskRequestSchema, request.body);
-      const session = stores.sessions.get(body.sessionID);
+    /** The visitor's session of this chatbot, proven by its token. */
+    function visitorSessionOf(request: ChatbotRequest, sessionId: number | null): Session {
+      const session = sessionId === null ? null : stores.sessions.get(sessionId);
       // One answer for every session that is not this visitor's of this chatbot, so the
       // answer says nothing about which session ids exist.
       if (!session || session.chatbotId !== chatbotOf(request).id || session.visitorToken === null || !sameSecret(headerValue(request, VISITOR_TOKEN_HEADER), session.visitorToken)) {
         throw new ServiceError(403, WRONG_VISITOR_TOKEN);
       }
+      return session;
+    }
+
+    chatbot.post('/widget/chatbots/:chatbotId/ask', async (request: ChatbotRequest, reply) => {
+      const body = parseBody(clientAskRequestSchema, request.body);
+      const session = visitorSessionOf(request, body.sessionID);
+      const { settings } = chatbotOf(request);
+      // Only the visitor's own files, of a kind the chatbot still takes from visitors.
+      for (const id of body.fileIds ?? []) {
+        const file = stores.files.get(id);
+        const type = canonicalTypeOf(file?.contentType);
+        if (!isFileOfSession(file, session) || type === null) throw badRequest(NOT_YOUR_FILE);
+        const refusal = refusalOfKind(type, settings);
+        if (refusal) throw refusal;
+      }
       return askInSession(reply, session, body);
+    });
+
+    chatbot.register(async (uploads) => {
+      // The bytes of one file, of any declared type: the declared type is only a hint, judged
+      // against the bytes (upload-verdict.ts), kept aside as sent as the console's upload does.
+      uploads.removeAllContentTypeParsers();
+      uploads.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: VISITOR_FILE_BYTES }, (_request, body, done) => done(null, body));
+      const declaredTypes = new WeakMap<object, string | undefined>();
+      const sessions = new WeakMap<object, Session>();
+
+      uploads.post(
+        '/widget/chatbots/:chatbotId/files',
+        {
+          bodyLimit: VISITOR_FILE_BYTES,
+          // The session, the token and the rate are checked before the body is read.
+          onRequest: async (request: UploadRequest) => {
+            declaredTypes.set(request.raw, request.headers['content-type']);
+            request.headers['content-type'] = 'application/octet-stream';
+            const session = visitorSessionOf(request, idOf(request.query.sessionID ?? ''));
+            if (!uploadLimiter.tryHit(session.id, UPLOADS_PER_WINDOW, UPLOAD_WINDOW_SECONDS, now())) throw tooManyRequests(TOO_MANY_UPLOADS);
+            sessions.set(request.raw, session);
+          },
+        },
+        async (request: UploadRequest) => {
+          const session = sessions.get(request.raw)!;
+          const fileName = (request.query.fileName ?? '').trim().slice(0, 200);
+          if (fileName === '') throw badRequest(NO_FILE_NAME);
+          const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+          if (bytes.length === 0) throw badRequest(EMPTY_FILE);
+          const declaredType = (declaredTypes.get(request.raw) ?? '').trim().slice(0, 200) || 'application/octet-stream';
+          const animated = isAnimatedGif(bytes);
+          const verdict = await judgeUpload({ fileName, declaredType, head: bytes.subarray(0, HEAD_BYTES), animated });
+          if ('refusal' in verdict) throw badRequest(verdict.refusal);
+          const refusal = refusalOfKind(verdict.contentType, chatbotOf(request).settings);
+          if (refusal) throw refusal;
+
+          const id = stores.files.create(fileName, visitorUploadToken(session), now());
+          await writeDurably(filesDir, String(id), bytes);
+          stores.files.markUploaded(id, { contentType: verdict.contentType, size: bytes.length, animated }, now());
+          stores.files.markConfirmed(id, verdict.contentType, now());
+          return success<VisitorFile>({ FileStoreId: id, FileName: fileName, ContentType: verdict.contentType, Size: bytes.length });
+        },
+      );
     });
 
     chatbot.get<{ Params: { chatbotId: string; which: string } }>('/widget/chatbots/:chatbotId/picture/:which', async (request, reply) => {

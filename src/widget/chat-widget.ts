@@ -1,10 +1,13 @@
 import { CHAT_BUBBLE_ALIGN } from '../api/contract/chat-bubble-align';
 import type { VisitorSession, VisitorSettings } from '../api/contract/widget';
+import { imageAttachments, type OutgoingFile } from './attachments';
+import { element, icon } from './dom';
 import { timeFormatter } from './format-time';
 import { colourPair } from './readable-colors';
 import { renderMarkdown, safeHref } from './safe-markdown';
+import { pushToTalk } from './push-to-talk';
 import { isLostSession, WidgetAnswerError, type WidgetTransport } from './visitor-client';
-import type { Transcript, TranscriptMessage, VisitorStorage } from './visitor-storage';
+import type { AttachedFile, Transcript, TranscriptMessage, VisitorStorage } from './visitor-storage';
 import { LAUNCHER_CSS, WINDOW_CSS } from './widget-styles';
 
 /**
@@ -36,25 +39,13 @@ export interface MountedWidget {
 
 const FALLBACK_BUBBLE = 'rgb(34,139,230)';
 const FALLBACK_USER = 'rgb(255,255,255)';
-const SVG_NS = 'http://www.w3.org/2000/svg';
 const CHAT_ICON = 'M4 4h16v12H7l-3 3z';
 const SEND_ICON = 'M3 20l18-8L3 4v6l12 2-12 2z';
 
-function icon(path: string): SVGSVGElement {
-  const svg = document.createElementNS(SVG_NS, 'svg');
-  svg.setAttribute('viewBox', '0 0 24 24');
-  svg.setAttribute('aria-hidden', 'true');
-  svg.setAttribute('fill', 'currentColor');
-  const shape = svg.appendChild(document.createElementNS(SVG_NS, 'path'));
-  shape.setAttribute('d', path);
-  return svg;
-}
-
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string> = {}, text?: string): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
-  if (text !== undefined) node.textContent = text;
-  return node;
+/** The files a question carries: several images, or one recording (interface 4.2). */
+interface OutgoingMedia {
+  kind: 'Image' | 'Audio';
+  files: OutgoingFile[];
 }
 
 function listOf(text: string): string[] {
@@ -157,10 +148,22 @@ export function mountWidget(host: HTMLElement, initial: VisitorSettings, options
     const log = panel.appendChild(element('div', { class: 'log', role: 'log', 'aria-label': 'Conversation', tabindex: '0' }));
     const chips = panel.appendChild(element('div', { class: 'chips', role: 'group', 'aria-label': 'Suggested questions' }));
     const privacy = panel.appendChild(element('p', { class: 'privacy', 'data-testid': 'privacy' }));
+    // The composer: the attached images' tray, a status line for what the attach and
+    // microphone buttons have to say, then the buttons and the text box.
+    const status = element('p', { class: 'status', role: 'status' });
+    const say = (message: string) => {
+      status.textContent = message;
+    };
+    const images = imageAttachments(say);
+    const voice = pushToTalk(say, (wav) => void ask('', { kind: 'Audio', files: [{ blob: wav, name: 'voice-question.wav', url: null }] }));
+    panel.append(images.tray, status);
     const form = panel.appendChild(element('form'));
+    form.append(images.input, images.button, voice.button);
     const input = form.appendChild(element('textarea', { rows: '1', 'aria-label': 'Your message', name: 'message' }));
     const sendButton = form.appendChild(element('button', { type: 'submit', 'aria-label': 'Send' }));
     sendButton.appendChild(icon(SEND_ICON));
+    /** The object URLs of the images sent in this page, shown in their messages; a reloaded transcript has names only. */
+    const previews = new WeakMap<TranscriptMessage, (string | null)[]>();
     const social = panel.appendChild(element('nav', { class: 'social', 'aria-label': 'Social links' }));
 
     function save(): void {
@@ -174,10 +177,25 @@ export function mountWidget(host: HTMLElement, initial: VisitorSettings, options
       const bubble = item.appendChild(element('div', { class: 'bubble' }));
       const speaker = message.role === 'visitor' ? 'You' : settings.Name.trim() || 'Assistant';
       item.prepend(element('span', { class: 'sr' }, `${speaker}:`));
-      if (message.role === 'visitor') bubble.textContent = message.text;
-      else bubble.appendChild(renderMarkdown(document, message.text));
+      if (message.role === 'visitor') {
+        bubble.textContent = message.text;
+        if (Array.isArray(message.files)) {
+          const files = bubble.appendChild(attachedFiles(message.files, previews.get(message) ?? []));
+          files.classList.toggle('after-text', message.text !== '');
+        }
+      } else bubble.appendChild(renderMarkdown(document, message.text));
       item.appendChild(element('time', { datetime: new Date(message.at).toISOString() }, formatTime.format(message.at)));
       return item;
+    }
+
+    function attachedFiles(files: readonly AttachedFile[], urls: readonly (string | null)[]): HTMLElement {
+      const list = element('span', { class: 'files' });
+      files.forEach(({ name, kind }, index) => {
+        const label = kind === 'Audio' ? 'Voice message' : `Image: ${String(name)}`;
+        const url = urls[index];
+        list.appendChild(kind === 'Image' && url ? element('img', { src: url, alt: label }) : element('span', { class: 'file' }, label));
+      });
+      return list;
     }
 
     function renderLog(): void {
@@ -214,6 +232,8 @@ export function mountWidget(host: HTMLElement, initial: VisitorSettings, options
       avatar.hidden = avatarUrl === '';
       if (avatarUrl) avatar.src = avatarUrl;
       input.placeholder = settings.UserInputPlaceholder;
+      images.button.hidden = !(settings.EnableUploadImage && transport.upload);
+      voice.button.hidden = !(settings.EnablePushToTalk && transport.upload);
       humanButton.hidden = settings.TalkToHumanEmail.trim() === '';
       const links = (
         [
@@ -253,13 +273,25 @@ export function mountWidget(host: HTMLElement, initial: VisitorSettings, options
       return session;
     }
 
-    async function ask(question: string): Promise<void> {
+    function setPending(busy: boolean): void {
+      pending = busy;
+      sendButton.disabled = busy;
+      voice.button.disabled = busy;
+    }
+
+    async function ask(question: string, media?: OutgoingMedia): Promise<void> {
       const text = question.trim();
-      if (pending || text === '') return;
-      pending = true;
-      sendButton.disabled = true;
-      input.value = '';
-      append({ role: 'visitor', text, at: now() });
+      if (pending || (text === '' && !media)) return;
+      setPending(true);
+      if (text !== '') input.value = '';
+      const sent: TranscriptMessage = { role: 'visitor', text, at: now() };
+      if (media) {
+        // What the attach and microphone buttons said is done with once their files go.
+        say('');
+        sent.files = media.files.map(({ name }) => ({ name, kind: media.kind }));
+        previews.set(sent, media.files.map(({ url }) => url));
+      }
+      append(sent);
       renderLog();
       const answer: TranscriptMessage = { role: 'bot', text: '', at: now() };
       // The answer's item while it streams; replaced by the stored message once whole.
@@ -274,7 +306,11 @@ export function mountWidget(host: HTMLElement, initial: VisitorSettings, options
         const askInSession = async () => {
           const session = await sessionOf();
           save();
-          return transport.ask(session, text, showSoFar);
+          if (!media || !transport.upload) return transport.ask(session, text, showSoFar);
+          // One at a time, in the order attached: the service numbers them so.
+          const fileIds: number[] = [];
+          for (const file of media.files) fileIds.push((await transport.upload(session, file.blob, file.name)).FileStoreId);
+          return transport.ask(session, text, showSoFar, { chatAskType: media.kind, fileIds });
         };
         let whole: string;
         try {
@@ -291,8 +327,7 @@ export function mountWidget(host: HTMLElement, initial: VisitorSettings, options
         streaming.item?.remove();
         append({ role: 'notice', text: error instanceof WidgetAnswerError ? error.message : 'Something went wrong. Please ask again.', at: now() });
       } finally {
-        pending = false;
-        sendButton.disabled = false;
+        setPending(false);
         save();
       }
     }
@@ -303,6 +338,8 @@ export function mountWidget(host: HTMLElement, initial: VisitorSettings, options
     });
     panel.addEventListener('keydown', (event) => {
       if (event.key !== 'Escape') return;
+      // Escape ends a recording first, and only then the window.
+      if (voice.cancel()) return;
       setOpen(false);
       launcher.focus();
     });
@@ -310,14 +347,20 @@ export function mountWidget(host: HTMLElement, initial: VisitorSettings, options
       const chip = (event.target as Element).closest('button');
       if (chip) void ask(chip.textContent ?? '');
     });
+    /** Sends what the composer holds: the text and the attached images. */
+    function sendComposer(): void {
+      if (pending) return;
+      const attached = images.take();
+      void ask(input.value, attached.length > 0 ? { kind: 'Image', files: attached } : undefined);
+    }
     form.addEventListener('submit', (event) => {
       event.preventDefault();
-      void ask(input.value);
+      sendComposer();
     });
     input.addEventListener('keydown', (event) => {
       if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
         event.preventDefault();
-        void ask(input.value);
+        sendComposer();
       }
     });
     humanButton.addEventListener('click', () => {

@@ -1,6 +1,6 @@
-import { createParser } from 'eventsource-parser';
-import type { VisitorSession, VisitorSettings } from '../api/contract/widget';
+import type { VisitorFile, VisitorSession, VisitorSettings } from '../api/contract/widget';
 import { VISITOR_TOKEN_HEADER, WIDGET_PATHS } from '../api/contract/widget-paths';
+import { framerFor, type Framer } from '../api/stream-framing';
 
 /**
  * How the widget talks to a chatbot. The embedded widget uses the public side of the local
@@ -9,8 +9,19 @@ import { VISITOR_TOKEN_HEADER, WIDGET_PATHS } from '../api/contract/widget-paths
  */
 export interface WidgetTransport {
   openSession(): Promise<VisitorSession>;
-  /** Streams the answer to `content`, calling `onText` with the answer so far; resolves with the whole answer. */
-  ask(session: VisitorSession, content: string, onText: (soFar: string) => void): Promise<string>;
+  /**
+   * Streams the answer to `content` (with the files of `media`, uploaded by `upload`), calling
+   * `onText` with the answer so far; resolves with the whole answer.
+   */
+  ask(session: VisitorSession, content: string, onText: (soFar: string) => void, media?: QuestionMedia): Promise<string>;
+  /** Sends one file of the visitor's for the session's next question. Without it the widget offers no attachments. */
+  upload?(session: VisitorSession, file: Blob, fileName: string): Promise<VisitorFile>;
+}
+
+/** ClientAsk's chatAskType and fileIds for a question that carries files (interface 4.2). */
+export interface QuestionMedia {
+  chatAskType: 'Image' | 'Audio';
+  fileIds: number[];
 }
 
 /** A refusal the visitor should read: the service's Message (RateLimitMessage, the monthly limit...). */
@@ -30,6 +41,7 @@ export class WidgetAnswerError extends Error {
 export const isLostSession = (error: unknown) => error instanceof WidgetAnswerError && error.status === 403;
 
 export const UNREACHABLE_MESSAGE = 'The chat is not available right now. Please try again later.';
+export const CUT_SHORT_MESSAGE = 'The answer was cut short. Please ask again.';
 
 /** The Message of an error envelope, or a general sentence when the body is not one. */
 async function refusalOf(response: Response): Promise<WidgetAnswerError> {
@@ -59,32 +71,43 @@ async function dataOf<T>(response: Response): Promise<T> {
 }
 
 /**
- * Reads ClientAsk's SSE stream (interface 4.2): `{content}` fragments, then the final object
- * with Answer. eventsource-parser does the framing (the console's stream.ts uses it too); the
- * bytes are decoded as a stream, so a character split across chunks arrives whole.
+ * Reads ClientAsk's streamed answer (interface 4.2): `{content}` fragments, then the final
+ * object with Answer. The framing is the console's own (api/stream-framing.ts: SSE or bare
+ * JSON objects, split anywhere); the bytes are decoded as a stream, so a character split
+ * across chunks arrives whole.
  */
 export async function readAnswerStream(body: ReadableStream<Uint8Array>, onText: (soFar: string) => void): Promise<string> {
   let soFar = '';
   let final: string | null = null;
-  const parser = createParser({
-    onEvent: ({ data }) => {
-      const object = JSON.parse(data) as { content?: unknown; Answer?: unknown };
-      if (typeof object.Answer === 'string') final = object.Answer;
-      else if (typeof object.content === 'string') {
+  const take = (objects: readonly string[]) => {
+    for (const text of objects) {
+      const object = JSON.parse(text) as { content?: unknown; Answer?: unknown };
+      if (typeof object.Answer === 'string') final ??= object.Answer;
+      else if (typeof object.content === 'string' && final === null) {
         soFar += object.content;
         onText(soFar);
       }
-    },
-  });
+    }
+  };
   const decoder = new TextDecoder();
   const reader = body.getReader();
+  let framer: Framer | null = null;
   for (;;) {
     const { done, value } = await reader.read();
+    let text = done ? decoder.decode() : decoder.decode(value, { stream: true });
+    if (framer === null) {
+      const start = text.search(/\S/);
+      if (start !== -1) {
+        framer = framerFor(text.charAt(start));
+        text = text.slice(start);
+      }
+    }
+    if (framer) take(framer.feed(text));
+    if (framer?.fault) throw new WidgetAnswerError(CUT_SHORT_MESSAGE);
     if (done) break;
-    parser.feed(decoder.decode(value, { stream: true }));
   }
-  parser.feed(decoder.decode());
-  if (final === null) throw new WidgetAnswerError('The answer was cut short. Please ask again.');
+  if (framer) take(framer.finish());
+  if (final === null) throw new WidgetAnswerError(CUT_SHORT_MESSAGE);
   return final;
 }
 
@@ -94,14 +117,24 @@ export function visitorTransport(serviceOrigin: string, chatbotId: string): Widg
   return {
     settings: async () => dataOf<VisitorSettings>(await send(`${serviceOrigin}${WIDGET_PATHS.settings(chatbotId)}`, {})),
     openSession: async () => dataOf<VisitorSession>(await send(`${serviceOrigin}${WIDGET_PATHS.session(chatbotId)}`, { method: 'POST', headers: json, body: '{}' })),
-    async ask(session, content, onText) {
+    async ask(session, content, onText, media) {
       const response = await send(`${serviceOrigin}${WIDGET_PATHS.ask(chatbotId)}`, {
         method: 'POST',
         headers: { ...json, [VISITOR_TOKEN_HEADER]: session.VisitorToken },
-        body: JSON.stringify({ sessionID: session.SessionID, content, stream: true }),
+        body: JSON.stringify({ sessionID: session.SessionID, content, stream: true, ...media }),
       });
       if (!response.body) throw new WidgetAnswerError(UNREACHABLE_MESSAGE);
       return readAnswerStream(response.body, onText);
+    },
+    async upload(session, file, fileName) {
+      const query = new URLSearchParams({ sessionID: String(session.SessionID), fileName });
+      const response = await send(`${serviceOrigin}${WIDGET_PATHS.upload(chatbotId)}?${query}`, {
+        method: 'POST',
+        // The file's own type, as a hint: the service judges the bytes.
+        headers: { 'content-type': file.type || 'application/octet-stream', [VISITOR_TOKEN_HEADER]: session.VisitorToken },
+        body: file,
+      });
+      return dataOf<VisitorFile>(response);
     },
   };
 }

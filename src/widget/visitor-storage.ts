@@ -15,6 +15,13 @@ export interface TranscriptMessage {
   text: string;
   /** Epoch ms. */
   at: number;
+  /** What a visitor's question carried: names only, the bytes stay on the service. */
+  files?: AttachedFile[];
+}
+
+export interface AttachedFile {
+  name: string;
+  kind: 'Image' | 'Audio';
 }
 
 export interface Transcript {
@@ -51,7 +58,11 @@ function memoryStorage(): Storage {
   };
 }
 
-/** The browser's two storages, each null when reading it throws (blocked by the browser). */
+/**
+ * The browser's two storages, each null when reading it throws (blocked by the browser). Each
+ * is probed when first used, not at once: the first touch of a storage costs the page 10-30 ms
+ * at 4x CPU, and the launcher needs none (bench: widget).
+ */
 export function browserStorages(window: Window): StoragePlaces {
   const probe = (read: () => Storage): Storage | null => {
     try {
@@ -62,7 +73,17 @@ export function browserStorages(window: Window): StoragePlaces {
       return null;
     }
   };
-  return { local: probe(() => window.localStorage), session: probe(() => window.sessionStorage) };
+  const probed: Partial<Record<keyof StoragePlaces, Storage | null>> = {};
+  return {
+    get local() {
+      if (!('local' in probed)) probed.local = probe(() => window.localStorage);
+      return probed.local!;
+    },
+    get session() {
+      if (!('session' in probed)) probed.session = probe(() => window.sessionStorage);
+      return probed.session!;
+    },
+  };
 }
 
 function isTranscript(value: unknown): value is Transcript {

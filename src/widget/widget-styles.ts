@@ -72,6 +72,19 @@ textarea::placeholder { color: var(--muted); opacity: 1; }
 form button { flex: none; width: 36px; height: 36px; border-radius: 50%; border: 0; background: var(--bubble); color: var(--bubble-text); cursor: pointer; display: grid; place-items: center; }
 form button:disabled { opacity: .6; cursor: default; }
 form svg { width: 18px; height: 18px; }
+.tray { list-style: none; margin: 0; padding: 8px 10px 0; display: flex; flex-wrap: wrap; gap: 6px; border-top: 1px solid var(--border); }
+.tray li { display: flex; align-items: center; gap: 4px; min-width: 0; border: 1px solid var(--border); border-radius: 8px; padding: 2px 2px 2px 4px; font-size: 12px; }
+.tray img { width: 28px; height: 28px; object-fit: cover; border-radius: 4px; flex: none; }
+.tray span { max-width: 120px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.tray button { border: 0; background: transparent; color: var(--text); cursor: pointer; font-size: 18px; line-height: 1; min-width: 28px; min-height: 28px; }
+.status { margin: 0 12px; font-size: 12px; color: var(--muted); }
+.status:not(:empty) { margin: 6px 12px 0; }
+form button.attach, form button.mic { background: transparent; color: var(--text); border: 1px solid var(--border); }
+form button.mic[aria-pressed="true"] { background: #c92a2a; color: #fff; border-color: #c92a2a; }
+.files { display: flex; flex-wrap: wrap; gap: 4px; white-space: normal; }
+.files.after-text { margin-top: 6px; }
+.files img { display: block; max-width: 160px; max-height: 120px; border-radius: 8px; }
+.file { font-size: 12px; font-style: italic; }
 .social { display: flex; gap: 12px; justify-content: center; padding: 0 10px 8px; font-size: 12px; }
 .social a { color: var(--text); }
 `;

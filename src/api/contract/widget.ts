@@ -8,7 +8,7 @@ export * from './widget-paths';
  * The public side of the local service, for the embeddable chat widget (/widget.js). It
  * holds no key: a page anywhere may call it (within the chatbot's Domains when VerifyDomain
  * is on), so it tells a visitor only what the widget shows, and lets them do only what the
- * widget does: open a session and ask in it.
+ * widget does: open a session, attach a file and ask in it.
  */
 
 /**
@@ -59,3 +59,7 @@ export type VisitorSettings = z.infer<typeof visitorSettingsSchema>;
 /** POST /widget/:chatbotId/session: a session of this chatbot and the token that proves it is the visitor's. */
 export const visitorSessionSchema = z.strictObject({ SessionID: integer, VisitorToken: z.string() });
 export type VisitorSession = z.infer<typeof visitorSessionSchema>;
+
+/** POST /widget/:chatbotId/files: the visitor's file, judged by its bytes and kept for their session's questions. */
+export const visitorFileSchema = z.strictObject({ FileStoreId: integer, FileName: z.string(), ContentType: z.string(), Size: integer });
+export type VisitorFile = z.infer<typeof visitorFileSchema>;
