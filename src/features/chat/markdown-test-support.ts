@@ -78,3 +78,12 @@ const BESIDE_BLOCK_TAG = new RegExp(`\\n+(?=<\\/?${BLOCK_TAG}[\\s/>])|(?<=<\\/?$
 export function withoutBlockLineBreaks(markup: string): string {
   return markup.replace(BESIDE_BLOCK_TAG, '');
 }
+
+/**
+ * A block shown as plain text while it waited for its round (`<p style="white-space: pre-line">`)
+ * keeps its element once formatted as a plain paragraph, and React leaves `style=""` behind:
+ * nothing a reader sees. On a busy machine a round can come that late, so comparisons drop it.
+ */
+export function withoutEmptyStyles(markup: string): string {
+  return markup.replaceAll(' style=""', '');
+}

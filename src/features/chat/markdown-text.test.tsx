@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import fc from 'fast-check';
 import { GrowingMarkdownText, MarkdownText, safeHttpUrl, warmUpMarkdown } from './markdown-text';
-import { markdownAnswer, SAMPLE_ANSWER as SAMPLE, withoutBlockLineBreaks } from './markdown-test-support';
+import { markdownAnswer, SAMPLE_ANSWER as SAMPLE, withoutBlockLineBreaks, withoutEmptyStyles } from './markdown-test-support';
 
 function renderMarkdown(text: string) {
   return render(
@@ -75,7 +75,7 @@ function renderGrowing(text: string) {
 
 describe('GrowingMarkdownText', () => {
   it('renders the same document as MarkdownText', async () => {
-    const html = (element: HTMLElement) => withoutBlockLineBreaks(element.innerHTML);
+    const html = (element: HTMLElement) => withoutEmptyStyles(withoutBlockLineBreaks(element.innerHTML));
     const whole = html(documentOf(renderMarkdown(SAMPLE).container));
     const growing = renderGrowing(SAMPLE);
     await waitFor(() => expect(html(growing)).toBe(whole), { timeout: 5000 });
@@ -101,7 +101,7 @@ describe('GrowingMarkdownText', () => {
 
   it('shows a generated answer, as it streams in and cut anywhere, as MarkdownText shows each text it passes through', async () => {
     const wrap = (node: ReactNode) => <MantineProvider env="test">{node}</MantineProvider>;
-    const html = (container: HTMLElement) => withoutBlockLineBreaks(documentOf(container).innerHTML);
+    const html = (container: HTMLElement) => withoutEmptyStyles(withoutBlockLineBreaks(documentOf(container).innerHTML));
     await fc.assert(
       fc.asyncProperty(markdownAnswer, fc.array(fc.nat(), { minLength: 1, maxLength: 5 }), async (answer, cuts) => {
         const lengths = [...cuts.map((cut) => 1 + (cut % answer.length)), answer.length].sort((a, b) => a - b);
