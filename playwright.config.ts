@@ -32,6 +32,7 @@ const E2E_CHATBOT_IDS = [
   'e2e-widget-limits',
   'e2e-widget-popup',
   'e2e-widget-domains',
+  'e2e-widget-preview',
 ];
 
 export default defineConfig({
