@@ -1,4 +1,5 @@
-import { VISITOR_SETTING_KEYS, visitorSettingsFrom, WIDGET_PICTURES, type VisitorSettings } from '../../api/contract';
+import { VISITOR_SETTING_KEYS, type VisitorSettings } from '../../api/contract';
+import { visitorSettingsFrom, WIDGET_PICTURES } from '../../api/contract/visitor-settings';
 import { imageUrlOfFileId } from './file-url';
 import { formFieldToSetting, type SettingsFormValues } from './settings-form-schema';
 
