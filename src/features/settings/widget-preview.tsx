@@ -15,7 +15,8 @@ import type { SettingsFormValues } from './settings-form-schema';
  */
 export function WidgetPreview({ chatbotId }: { chatbotId: string }) {
   const { getValues, subscribe } = useFormContext<SettingsFormValues>();
-  const scheme = useComputedColorScheme('light');
+  // Read at once, not after a first render in light: each change of scheme mounts the widget again.
+  const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
   const stage = useRef<HTMLDivElement>(null);
   // The preview's conversation lives in memory, never in the storage keys the test page's
   // widget uses on this same origin, and outlasts a remount (a change of colour scheme).
