@@ -34,6 +34,7 @@ const E2E_CHATBOT_IDS = [
   'e2e-widget-domains',
   'e2e-widget-media',
   'e2e-widget-voice',
+  'e2e-widget-preview',
 ];
 
 export default defineConfig({

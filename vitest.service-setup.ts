@@ -9,7 +9,7 @@ import { buildApp } from './server/app';
  * one instance on a throwaway database and a free port, its address handed to the tests as
  * `localServiceUrl`. Each test file uses chatbots of its own, seeded here.
  */
-const SERVICE_TEST_CHATBOTS = ['fetch-all-bot', 'import-runner-bot'];
+const SERVICE_TEST_CHATBOTS = ['fetch-all-bot', 'import-runner-bot', 'preview-transport-bot'];
 
 declare module 'vitest' {
   export interface ProvidedContext {

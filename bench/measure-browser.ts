@@ -340,12 +340,20 @@ export interface TypingRun {
 
 const TYPED_TEXT = 'Always answer in two short sentences and suggest a viewing. ';
 
-async function openSettings(browser: Browser, baseURL: string, chatbotId: string) {
+/**
+ * The fields the typing figures type in: one the preview does not show (System message: only
+ * the field may change) and one it does (Welcome message: the preview's widget redraws it on
+ * every keystroke, through the form's subscription).
+ */
+export type TypedField = 'System message' | 'Welcome message';
+
+async function openSettings(browser: Browser, baseURL: string, chatbotId: string, fieldName: TypedField) {
   const probed = await openProbedPage(browser, baseURL);
   await probed.page.goto(`/bots/${chatbotId}/settings`);
-  const field = probed.page.getByRole('textbox', { name: 'System message' });
+  const field = probed.page.getByRole('textbox', { name: fieldName });
   await field.waitFor();
-  await probed.page.getByTestId('preview-window').waitFor();
+  // The preview's widget, its window open: the settings page as a user types in it.
+  await probed.page.getByTestId('widget-preview').getByRole('dialog').waitFor();
   await field.click();
   await field.evaluate((element) => {
     const textarea = element as HTMLTextAreaElement;
@@ -370,8 +378,15 @@ async function typeKeys(page: Page, keys: number): Promise<TypingRun> {
   return { handled, painted };
 }
 
-export async function measureTyping(browser: Browser, baseURL: string, chatbotId: string, keys: number, profile = false): Promise<TypingRun & { hotSpots?: string }> {
-  const probed = await openSettings(browser, baseURL, chatbotId);
+export async function measureTyping(
+  browser: Browser,
+  baseURL: string,
+  chatbotId: string,
+  field: TypedField,
+  keys: number,
+  profile = false,
+): Promise<TypingRun & { hotSpots?: string }> {
+  const probed = await openSettings(browser, baseURL, chatbotId, field);
   try {
     const { result, hotSpots } = await maybeProfiled(probed, profile, () => typeKeys(probed.page, keys));
     return { ...result, hotSpots };
@@ -396,9 +411,9 @@ function tally(items: readonly { where: string }[]): string[] {
   return [...counts].sort((a, b) => b[1] - a[1]).map(([where, count]) => `${count}x ${where}`);
 }
 
-/** Which components render and which DOM nodes change per keystroke in SystemMessage. */
-export async function measureRenderCensus(browser: Browser, baseURL: string, chatbotId: string, keys: number): Promise<RenderCensus> {
-  const probed = await openSettings(browser, baseURL, chatbotId);
+/** Which components render and which DOM nodes change per keystroke in `field`. */
+export async function measureRenderCensus(browser: Browser, baseURL: string, chatbotId: string, field: TypedField, keys: number): Promise<RenderCensus> {
+  const probed = await openSettings(browser, baseURL, chatbotId, field);
   const { page } = probed;
   try {
     const first = await page.evaluate(() => {

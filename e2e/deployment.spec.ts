@@ -145,6 +145,14 @@ test.describe('deployed in proxy mode with the keys held by the server', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Settings saved' })).toBeVisible();
     // Saved on the hosted service itself.
     expect(await settingsName(request)).toBe(name);
+    // The settings preview is the widget, answering through this console (the proxy and its keys):
+    // the local widget's public side is not served in this mode, and the preview does not need it.
+    const preview = page.getByTestId('widget-preview').getByRole('dialog', { name });
+    const previewBox = preview.getByRole('textbox', { name: 'Your message' });
+    await previewBox.fill('Homes for sale in Austin?');
+    await previewBox.press('Enter');
+    await expect(preview.locator('div.message.bot').last()).toContainText('Austin', { timeout: 30_000 });
+    await expect(preview.locator('div.message.notice')).toHaveCount(0);
 
     await page.goto(`/bots/${BOT}/chat`);
     const message = page.getByRole('textbox', { name: 'Message' });

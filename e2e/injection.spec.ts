@@ -17,19 +17,31 @@ const CITY = 'Injectville';
 
 /**
  * Nothing from a payload became markup: no script carrying it, no element with an inline
- * handler, no javascript: address, and no flag set by a handler that ran.
+ * handler, no javascript: address, and no flag set by a handler that ran. Open shadow roots
+ * (the settings preview's widget) are searched as well as the document.
  */
 async function expectInert(page: Page) {
-  const found = await page.evaluate(() => ({
-    scripts: [...document.scripts].filter((script) => /pwned|xss-/.test(script.textContent ?? '')).length,
-    handlers: document.querySelectorAll('[onerror], [onload], [onclick], [onmouseover]').length,
-    javascriptUrls: [...document.querySelectorAll('[href], [src], [action], [formaction]')].filter((element) =>
-      ['href', 'src', 'action', 'formaction'].some((name) => /^\s*javascript:/i.test(element.getAttribute(name) ?? '')),
-    ).length,
-    frames: document.querySelectorAll('iframe, object, embed').length,
-    pwned: (window as unknown as { __pwned?: string }).__pwned ?? null,
-  }));
-  expect(found).toEqual({ scripts: 0, handlers: 0, javascriptUrls: 0, frames: 0, pwned: null });
+  const found = await page.evaluate(() => {
+    const roots: (Document | ShadowRoot)[] = [document];
+    for (let index = 0; index < roots.length; index += 1) {
+      for (const element of roots[index]!.querySelectorAll('*')) if (element.shadowRoot) roots.push(element.shadowRoot);
+    }
+    const all = (selector: string) => roots.flatMap((root) => [...root.querySelectorAll(selector)]);
+    return {
+      shadowRoots: roots.length - 1,
+      scripts: all('script').filter((script) => /pwned|xss-/.test(script.textContent ?? '')).length,
+      handlers: all('[onerror], [onload], [onclick], [onmouseover]').length,
+      javascriptUrls: all('[href], [src], [action], [formaction]').filter((element) =>
+        ['href', 'src', 'action', 'formaction'].some((name) => /^\s*javascript:/i.test(element.getAttribute(name) ?? '')),
+      ).length,
+      frames: all('iframe, object, embed').length,
+      pwned: (window as unknown as { __pwned?: string }).__pwned ?? null,
+    };
+  });
+  const { shadowRoots, ...marks } = found;
+  expect(marks).toEqual({ scripts: 0, handlers: 0, javascriptUrls: 0, frames: 0, pwned: null });
+  /** How many shadow roots were searched, for a check that the widget's was one of them. */
+  return { shadowRoots };
 }
 
 async function post(request: APIRequestContext, path: string, data: object) {
@@ -154,10 +166,25 @@ test.describe('injected markup stays text', () => {
     await page.goto(`/bots/${BOT}/settings`);
     await expect(page.getByLabel('Name', { exact: true })).toHaveValue(`${SCRIPT} Bot`);
     await expect(page.getByLabel('Welcome message')).toHaveValue(ALL);
-    await expect(page.getByTestId('preview-name')).toHaveText(`${SCRIPT} Bot`);
-    await expect(page.getByTestId('preview-privacy')).toContainText(`${IMG} ${LINK}`);
-    await expect(page.getByRole('textbox', { name: 'Preview message box' })).toHaveAttribute('placeholder', IMG);
+    // The preview is the widget, in its shadow root (Playwright's locators pierce it).
+    const preview = page.getByTestId('widget-preview');
+    const widget = preview.getByRole('dialog', { name: `${SCRIPT} Bot` });
+    await expect(widget.getByRole('heading', { name: `${SCRIPT} Bot` })).toBeVisible();
+    // The widget reads the text as Markdown (so `__pwned=` turns strong): its markup stays text.
+    const MARKUP = ['<script>window.', '<img src=x onerror="window.', '<a href="javascript:window.', 'html link</a>', 'md link', '<svg onload="window.'];
+    for (const text of MARKUP) await expect(widget.getByTestId('welcome')).toContainText(text);
+    await expect(widget.getByRole('link', { name: 'md link' })).toHaveCount(0);
+    await expect(widget.getByRole('group', { name: 'Suggested questions' }).getByRole('button', { name: IMG })).toBeVisible();
+    await expect(widget.getByTestId('privacy')).toContainText(`${IMG} ${LINK}`);
+    await expect(widget.getByRole('textbox', { name: 'Your message' })).toHaveAttribute('placeholder', IMG);
+    expect((await expectInert(page)).shadowRoots).toBeGreaterThanOrEqual(1);
+
+    // The hand-off message, Markdown and all, is drawn as text by the widget too.
+    await page.getByLabel('Handoff e-mail').fill('agents@example.com');
+    await widget.getByRole('button', { name: 'Talk to a human' }).click();
+    for (const text of MARKUP) await expect(widget.locator('div.message.bot').last()).toContainText(text);
     await expectInert(page);
+    await page.getByLabel('Handoff e-mail').fill('');
 
     // A javascript: address typed into a link field never becomes a link in the preview.
     const facebook = page.getByLabel('Facebook URL');

@@ -59,14 +59,16 @@ test('three saves appear in History; restoring the first brings its values back 
   await drawer.getByRole('switch', { name: 'Show unchanged fields' }).check();
   await expect(diff.locator('[data-field="Name"]')).toContainText(`Unchanged: First ${run}`);
 
-  const preview = page.getByTestId('widget-preview');
+  // The preview's widget window: its header is drawn in the bubble colour.
+  const previewHeader = page.getByTestId('widget-preview').getByRole('dialog').locator('header');
+  const previewWelcome = page.getByTestId('widget-preview').getByTestId('welcome');
   const cssColour = (rgb: string) => rgb.replaceAll(',', ', ');
-  await expect(preview.getByTestId('preview-header')).toHaveCSS('background-color', 'rgb(250, 82, 82)');
+  await expect(previewHeader).toHaveCSS('background-color', 'rgb(250, 82, 82)');
   await drawer.getByRole('button', { name: 'Restore this version' }).click();
   await expect(drawer).toBeHidden();
   // The live preview is back to the old look before anything is saved.
-  await expect(preview.getByTestId('preview-header')).toHaveCSS('background-color', cssColour(originalColour));
-  await expect(preview.getByTestId('preview-welcome')).toContainText(originalWelcome.split('\n')[0]!.slice(0, 40));
+  await expect(previewHeader).toHaveCSS('background-color', cssColour(originalColour));
+  await expect(previewWelcome).toContainText(originalWelcome.split('\n')[0]!.slice(0, 40));
   await expect(welcome).toHaveValue(originalWelcome);
   await expect(colour).toHaveValue(originalColour);
   await expect(name).toHaveValue(`First ${run}`);

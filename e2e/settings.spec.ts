@@ -225,10 +225,14 @@ test.describe('settings', () => {
     await expect(welcome).toHaveValue(draft, { timeout: 30_000 });
     await expect(page.getByText('Unsaved changes restored')).toBeVisible();
     await expect(page.getByTestId('unsaved-summary')).toHaveText('1 unsaved change: Welcome message');
+    // The preview widget draws the restored draft, not the saved value.
+    const previewWelcome = page.getByTestId('widget-preview').getByTestId('welcome');
+    await expect(previewWelcome).toContainText(draft);
 
     await page.getByRole('button', { name: 'Reset', exact: true }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Discard changes' }).click();
+    await page.getByRole('dialog', { name: 'Discard unsaved changes?' }).getByRole('button', { name: 'Discard changes' }).click();
     await expect(welcome).toHaveValue(saved);
+    await expect(previewWelcome).not.toContainText(draft);
     await expect(page.getByTestId('unsaved-summary')).toHaveText('No unsaved changes');
 
     await page.reload();
@@ -236,44 +240,104 @@ test.describe('settings', () => {
     await expect(page.getByText('Unsaved changes restored')).toHaveCount(0);
   });
 
-  test('the preview follows every keystroke and its bubble takes the picked colour', async ({ page }) => {
+  test('the preview is the widget: typing a welcome message shows it there before saving, and the launcher takes the picked colour', async ({ page }) => {
     await openSettings(page);
     const preview = page.getByTestId('widget-preview');
-    const bubble = preview.getByTestId('preview-bubble');
+    const name = await page.getByLabel('Name', { exact: true }).inputValue();
+    // The widget's own launcher and window, in the preview's shadow root.
+    const launcher = preview.getByRole('button', { name: `Chat with ${name}` });
+    const chat = preview.getByRole('dialog', { name });
+    await expect(chat).toBeVisible();
     const colour = page.getByLabel('Bubble colour');
 
     await colour.click();
     await page.getByRole('button', { name: 'rgb(18,184,134)', exact: true }).click();
     await expect(colour).toHaveValue('rgb(18,184,134)');
-    await expect(bubble).toHaveCSS('background-color', 'rgb(18, 184, 134)');
+    await expect(launcher).toHaveCSS('background-color', 'rgb(18, 184, 134)');
+    await expect(chat.locator('header')).toHaveCSS('background-color', 'rgb(18, 184, 134)');
 
     // Typed hex is read as it is typed and written back as rgb(r,g,b) on leaving the field.
     await colour.fill('#fd7e14');
-    await expect(bubble).toHaveCSS('background-color', 'rgb(253, 126, 20)');
+    await expect(launcher).toHaveCSS('background-color', 'rgb(253, 126, 20)');
     await colour.press('Tab');
     await expect(colour).toHaveValue('rgb(253,126,20)');
 
+    const stage = (await preview.getByTestId('widget-preview-stage').boundingBox())!;
+    const onTheLeft = async () => {
+      const box = (await launcher.boundingBox())!;
+      return box.x + box.width / 2 < stage.x + stage.width / 2;
+    };
+    expect(await onTheLeft()).toBe(false);
     await page.getByLabel('Bottom left').check({ force: true });
-    await expect(bubble).toHaveAttribute('data-align', 'left');
+    await expect.poll(onTheLeft).toBe(true);
 
+    // Every keystroke is drawn, Markdown formatted and HTML shown as text, before any save.
     const welcome = page.getByLabel('Welcome message');
     await welcome.fill('');
-    await welcome.pressSequentially('Hello <b>there</b>');
-    await expect(preview.getByTestId('preview-welcome')).toHaveText('Hello <b>there</b>');
-
-    await page.getByLabel('Answer suffix').fill('Call us at 555-0100');
-    await expect(preview.getByTestId('preview-answer-suffix')).toHaveText('Call us at 555-0100');
+    await welcome.pressSequentially('Hello **there** <b>you</b>');
+    await expect(chat.getByTestId('welcome')).toContainText('Hello there <b>you</b>');
+    await expect(chat.getByTestId('welcome').locator('strong')).toHaveText('there');
 
     await page.getByLabel('Input placeholder').fill('Type here…');
-    await expect(preview.getByRole('textbox', { name: 'Preview message box' })).toHaveAttribute('placeholder', 'Type here…');
+    await expect(chat.getByRole('textbox', { name: 'Your message' })).toHaveAttribute('placeholder', 'Type here…');
 
     await page.getByLabel('Privacy policy name').fill('Privacy first');
     await page.getByLabel('Privacy policy URL').fill('https://example.com/privacy');
-    await expect(preview.getByRole('link', { name: 'Privacy first' })).toHaveAttribute('href', 'https://example.com/privacy');
+    await expect(chat.getByRole('link', { name: 'Privacy first' })).toHaveAttribute('href', 'https://example.com/privacy');
 
     await page.getByLabel('Handoff e-mail').fill('agents@example.com');
-    await preview.getByRole('button', { name: 'Talk to a person' }).click();
-    await expect(preview.getByTestId('preview-handoff-message')).toBeVisible();
+    await page.getByLabel('Handoff message').fill('An agent writes back today.');
+    await chat.getByRole('button', { name: 'Talk to a human' }).click();
+    await expect(chat.locator('div.message.bot').last()).toContainText('An agent writes back today.');
+    await expect(chat.getByRole('link', { name: 'Write to agents@example.com' })).toHaveAttribute('href', 'mailto:agents@example.com');
+
+    await page.getByLabel('Name', { exact: true }).fill(`Preview ${run}`);
+    await expect(preview.getByRole('heading', { name: `Preview ${run}` })).toBeVisible();
+    await expect(preview.getByRole('button', { name: `Chat with Preview ${run}` })).toBeVisible();
+    // None of it was saved: the preview draws the draft.
+    await expect(page.getByTestId('unsaved-summary')).toContainText('Welcome message');
+  });
+
+  test('a question in the preview widget is answered through the console\'s own client, and the widget works by keyboard', async ({ page }) => {
+    await openSettings(page);
+    const preview = page.getByTestId('widget-preview');
+    const name = await page.getByLabel('Name', { exact: true }).inputValue();
+    const chat = preview.getByRole('dialog', { name });
+    const launcher = preview.getByRole('button', { name: `Chat with ${name}` });
+
+    // Reached by keyboard from the last field of the form (the save bar's buttons are disabled).
+    await page.getByLabel('Daily leads e-mail').focus();
+    await page.keyboard.press('Tab');
+    // Focus inside a shadow root shows on the document as its host.
+    const focusIsInTheWidget = () =>
+      page.evaluate(() => {
+        const host = document.activeElement;
+        return Boolean(host?.shadowRoot?.activeElement && host.closest('[data-testid="widget-preview"]'));
+      });
+    await expect.poll(focusIsInTheWidget).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(chat).toBeHidden();
+    await expect(launcher).toBeFocused();
+    await page.keyboard.press('Enter');
+    const box = chat.getByRole('textbox', { name: 'Your message' });
+    await expect(box).toBeFocused();
+
+    // The console's operations, with its credentials: GetSession, then the streamed ClientAsk.
+    const session = page.waitForRequest((request) => request.url().endsWith('/chat/Chatbot/GetSession'));
+    const asked = page.waitForRequest((request) => request.url().endsWith('/chat/Chat/ClientAsk'));
+    await page.keyboard.type('3 bedroom homes for sale in Austin');
+    await page.keyboard.press('Enter');
+    expect((await session).postDataJSON()).toEqual({ serialNumber: BOT });
+    const ask = await asked;
+    expect(ask.postDataJSON()).toMatchObject({ content: '3 bedroom homes for sale in Austin', stream: true });
+    expect((await ask.response())?.headers()['content-type']).toMatch(/^text\/event-stream/);
+    await expect(chat.locator('div.message.visitor').last()).toContainText('3 bedroom homes for sale in Austin');
+    await expect(chat.locator('div.message.bot').last()).toContainText('Austin', { timeout: 20_000 });
+    await expect(chat.getByRole('button', { name: 'Send' })).toBeEnabled({ timeout: 20_000 });
+    await expect(chat.locator('div.message[aria-busy="true"]')).toHaveCount(0);
+    // Nothing of the preview's conversation goes into the storage the test page's widget reads.
+    const stored = await page.evaluate(() => [...Object.keys(localStorage), ...Object.keys(sessionStorage)].filter((key) => key.startsWith('realty-bot-widget')));
+    expect(stored).toEqual([]);
   });
 
   test('an image upload shows a thumbnail and the file id, which is what is saved', async ({ page }) => {
@@ -286,7 +350,7 @@ test.describe('settings', () => {
     await expect(icon.getByText(/^File id \d+$/)).toBeVisible();
     const fileId = /(\d+)$/.exec(await icon.getByText(/^File id \d+$/).innerText())?.[1];
     await expect(icon.getByRole('img', { name: 'Chat icon thumbnail' })).toBeVisible();
-    await expect(page.getByTestId('preview-bubble').locator('img')).toHaveAttribute('src', /\/files\//);
+    await expect(page.getByTestId('widget-preview').getByRole('button', { name: /^Chat with / }).locator('img')).toHaveAttribute('src', /\/files\//);
 
     const editRequest = page.waitForRequest(isEdit);
     await page.getByRole('button', { name: 'Save changes' }).click();

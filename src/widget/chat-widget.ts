@@ -27,6 +27,8 @@ export interface WidgetOptions {
   placement?: 'page' | 'frame';
   /** Force a colour scheme (a preview follows the console's); by default the visitor's system. */
   scheme?: 'light' | 'dark';
+  /** Start with the window open, without moving focus into it (a preview shows it at once); no popup then. */
+  startOpen?: boolean;
   now?: () => number;
 }
 
@@ -120,15 +122,15 @@ export function mountWidget(host: HTMLElement, initial: VisitorSettings, options
     return chatWindow;
   }
 
-  function setOpen(open: boolean): void {
+  function setOpen(open: boolean, focus = true): void {
     if (!open && !chatWindow) return;
-    theWindow().setOpen(open);
+    theWindow().setOpen(open, focus);
     launcher.setAttribute('aria-expanded', String(open));
   }
 
   interface ChatWindow {
     apply(): void;
-    setOpen(open: boolean): void;
+    setOpen(open: boolean, focus: boolean): void;
   }
 
   function buildWindow(): ChatWindow {
@@ -250,11 +252,11 @@ export function mountWidget(host: HTMLElement, initial: VisitorSettings, options
       renderLog();
     }
 
-    function setWindowOpen(open: boolean): void {
+    function setWindowOpen(open: boolean, focus: boolean): void {
       panel.hidden = !open;
       if (open) {
         log.scrollTop = log.scrollHeight;
-        input.focus();
+        if (focus) input.focus();
       }
     }
 
@@ -376,7 +378,8 @@ export function mountWidget(host: HTMLElement, initial: VisitorSettings, options
 
   launcher.addEventListener('click', () => setOpen(launcher.getAttribute('aria-expanded') !== 'true'));
   applyLauncher();
-  if (storage.takePopup(settings)) setOpen(true);
+  if (options.startOpen) setOpen(true, false);
+  else if (storage.takePopup(settings)) setOpen(true);
   else whenIdle(() => destroyed || theWindow());
 
   return {

@@ -14,4 +14,10 @@ describe('timeFormatter', () => {
     expect(timeFormatter('').resolvedOptions().timeZone).toBe(visitorZone);
     expect(timeFormatter('Mars/Olympus').resolvedOptions().timeZone).toBe(visitorZone);
   });
+
+  it('makes a formatter once for a zone asked for again and again (a redraw per keystroke)', () => {
+    const first = timeFormatter('Europe/Paris');
+    expect(timeFormatter('Europe/Paris')).toBe(first);
+    expect(timeFormatter('Asia/Tokyo').resolvedOptions().timeZone).toBe('Asia/Tokyo');
+  });
 });

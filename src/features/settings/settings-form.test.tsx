@@ -27,9 +27,9 @@ vi.mock('./settings-sections', async (importOriginal) => {
 vi.mock('./widget-preview', async (importOriginal) => {
   const original = await importOriginal<typeof PreviewModule>();
   return {
-    WidgetPreview: () => {
+    WidgetPreview: (props: Parameters<typeof PreviewModule.WidgetPreview>[0]) => {
       renders.preview += 1;
-      return original.WidgetPreview();
+      return original.WidgetPreview(props);
     },
   };
 });
@@ -74,26 +74,50 @@ function renderForm() {
   );
 }
 
+/** The preview's widget: the shadow root of the host element the preview mounts it on. */
+function previewWidgetHost(): HTMLElement {
+  return screen.getByTestId('widget-preview-stage').firstElementChild as HTMLElement;
+}
+const previewWidget = () => within(previewWidgetHost().shadowRoot as unknown as HTMLElement);
+
 // Generous: rendering every Mantine control in jsdom is slow on a loaded machine.
 describe('SettingsForm', { timeout: 60_000 }, () => {
-  it('re-renders the preview on each keystroke, but not the form', async () => {
+  it('draws each keystroke in the preview widget, rendering neither the form nor the preview component', async () => {
     const user = userEvent.setup({ delay: null });
     renderForm();
     const name = screen.getByRole('textbox', { name: 'Name' });
-    const preview = screen.getByTestId('widget-preview');
-    expect(within(preview).getByTestId('preview-name')).toHaveTextContent('Sunrise');
+    const host = previewWidgetHost();
+    expect(previewWidget().getByRole('heading', { name: 'Sunrise' })).toBeInTheDocument();
+    expect(previewWidget().getByRole('button', { name: 'Chat with Sunrise' })).toBeInTheDocument();
 
     const sectionsBefore = renders.sections;
     const previewBefore = renders.preview;
     const saveBarBefore = renders.saveBar;
     await user.type(name, ' Homes');
 
-    expect(within(preview).getByTestId('preview-name')).toHaveTextContent('Sunrise Homes');
-    expect(renders.preview - previewBefore).toBeGreaterThanOrEqual(' Homes'.length);
+    expect(previewWidget().getByRole('heading', { name: 'Sunrise Homes' })).toBeInTheDocument();
+    expect(previewWidget().getByRole('button', { name: 'Chat with Sunrise Homes' })).toBeInTheDocument();
+    // The widget is updated in place by the form's subscription: no React render, no new widget.
+    expect(renders.preview).toBe(previewBefore);
+    expect(previewWidgetHost()).toBe(host);
     expect(renders.sections).toBe(sectionsBefore);
     // The save bar follows which fields changed, not the text: it re-renders when Name becomes changed.
     expect(renders.saveBar - saveBarBefore).toBeLessThanOrEqual(2);
     expect(screen.getByTestId('unsaved-summary')).toHaveTextContent('1 unsaved change: Name');
+
+    // A value put in by the form itself (Revert) reaches the widget too.
+    await user.click(screen.getByRole('button', { name: 'Revert Name' }));
+    expect(previewWidget().getByRole('heading', { name: 'Sunrise' })).toBeInTheDocument();
+  });
+
+  it('shows the draft welcome message in the widget as text, never as markup', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderForm();
+    const welcome = screen.getByRole('textbox', { name: 'Welcome message' });
+    await user.clear(welcome);
+    await user.type(welcome, 'Hi <img src=x onerror=alert(1)> there');
+    expect(previewWidget().getByTestId('welcome')).toHaveTextContent('Hi <img src=x onerror=alert(1)> there');
+    expect(previewWidgetHost().shadowRoot!.querySelector('img[src="x"]')).toBeNull();
   });
 
   it('counts a field as changed only while it differs, and reverts one field alone', async () => {

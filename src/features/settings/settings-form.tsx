@@ -370,7 +370,7 @@ export function SettingsForm({ chatbotId, saved }: SettingsFormProps) {
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
               <Box pos="sticky" top={76}>
-                <WidgetPreview />
+                <WidgetPreview chatbotId={chatbotId} />
               </Box>
             </Grid.Col>
           </Grid>
