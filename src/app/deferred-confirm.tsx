@@ -15,12 +15,14 @@ export const confirmDialog = deferComponent(() => import('../components/confirm-
 
 /**
  * Focus goes back to what asked for the confirmation (the Delete button, the Cancel of a form)
- * unless the action moved it elsewhere; it would otherwise fall to the page's start.
+ * unless the action moved it elsewhere; it would otherwise fall to the page's start, or stay
+ * on the closed dialog's button. `inDialog` had focus when the user answered.
  */
-function returnFocus(opener: Element | null): void {
+function returnFocus(opener: Element | null, inDialog: Element | null): void {
   // Once the closed dialog has left the page, taking its focused button with it.
   setTimeout(() => {
-    const focusIsLost = document.activeElement === null || document.activeElement === document.body;
+    const active = document.activeElement;
+    const focusIsLost = active === null || active === document.body || active === inDialog || !active.isConnected;
     if (focusIsLost && opener instanceof HTMLElement && opener.isConnected) opener.focus({ preventScroll: true });
   });
 }
@@ -29,7 +31,8 @@ export function ConfirmHost() {
   const queue = useSyncExternalStore(confirmQueue.subscribe, confirmQueue.get, confirmQueue.get);
   const loaded = confirmDialog.useLoaded();
   // An answered confirmation leaves the queue at once and stays on screen while it closes.
-  const [closing, setClosing] = useState<QueuedConfirm | null>(null);
+  // With what had focus when it was answered, to tell a focus left on it from one moved on.
+  const [closing, setClosing] = useState<(QueuedConfirm & { focusedAtAnswer: Element | null }) | null>(null);
   const shown = closing ?? queue[0] ?? null;
 
   useEffect(() => {
@@ -54,14 +57,14 @@ export function ConfirmHost() {
   const onAnswer = (answer: ConfirmAnswer) => {
     // Escape or a click outside while it closes is not a second answer.
     if (!shown || closing) return;
-    setClosing(shown);
+    setClosing({ ...shown, focusedAtAnswer: document.activeElement });
     confirmQueue.remove(shown.id);
     if (answer === 'confirm') shown.request.onConfirm();
     else shown.request.onCancel?.();
   };
 
   const onClosed = () => {
-    if (closing) returnFocus(closing.opener);
+    if (closing) returnFocus(closing.opener, closing.focusedAtAnswer);
     setClosing(null);
   };
 

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, getDefaultZIndex, Group, Modal, Stack } from '@mantine/core';
 import type { ConfirmRequest } from './confirm';
 import { useFullScreenDialog } from './use-full-screen-dialog';
 
@@ -19,11 +19,18 @@ export interface ConfirmDialogProps {
  * focus to what asked (Mantine's own return notes the focus when `opened` turns true, which a
  * dialog mounted open, as the first one is once its code arrives, never sees).
  */
+/**
+ * Above every other dialog: a confirmation is asked for from one (Discard changes? from the
+ * listing form), and this dialog, mounted once when its code arrives, may sit earlier in the
+ * page than the dialog that asks.
+ */
+const ABOVE_OTHER_DIALOGS = getDefaultZIndex('modal') + 10;
+
 export function ConfirmDialog({ request, opened, onAnswer, onClosed }: ConfirmDialogProps) {
   // Every confirmation takes the whole screen on a phone, as the app's other dialogs do.
   const fullScreen = useFullScreenDialog();
   return (
-    <Modal opened={opened} returnFocus={false} onClose={() => onAnswer('cancel')} onExitTransitionEnd={onClosed} title={request?.title} fullScreen={fullScreen}>
+    <Modal opened={opened} returnFocus={false} zIndex={ABOVE_OTHER_DIALOGS} onClose={() => onAnswer('cancel')} onExitTransitionEnd={onClosed} title={request?.title} fullScreen={fullScreen}>
       {request && (
         <Stack>
           {request.message}

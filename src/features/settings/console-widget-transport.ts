@@ -1,5 +1,6 @@
 import { askChatbotStream, createChatSession } from '../../api/chat';
 import { isApiError } from '../../api/client';
+import { uploadFile } from '../../api/files';
 import { WidgetAnswerError, type WidgetTransport } from '../../widget/visitor-client';
 
 /**
@@ -16,10 +17,17 @@ export function consoleWidgetTransport(chatbotId: string, signal: AbortSignal): 
       // The console's session needs no visitor token: the console's credentials are the proof.
       return { SessionID, VisitorToken: '' };
     },
-    ask: (session, content, onText) =>
+    // The console's own upload, so the preview offers attachments and push-to-talk exactly when
+    // the widget on a visitor's page does (EnableUploadImage, EnablePushToTalk).
+    upload: (_session, file, fileName) =>
+      withAnswerErrors(async () => {
+        const { FileStoreId, FileName, ContentType, Size } = await uploadFile(new File([file], fileName, { type: file.type }), { signal });
+        return { FileStoreId, FileName, ContentType, Size };
+      }),
+    ask: (session, content, onText, media) =>
       withAnswerErrors(async () => {
         let soFar = '';
-        for await (const { fragments, final } of askChatbotStream({ sessionID: session.SessionID, content }, signal)) {
+        for await (const { fragments, final } of askChatbotStream({ sessionID: session.SessionID, content, ...media }, signal)) {
           if (fragments.length > 0) {
             soFar += fragments.join('');
             onText(soFar);
