@@ -9,6 +9,7 @@ import type { LocalContext } from '../context';
 import type { StoredFile } from '../db/files';
 import { badRequest, notFound, ServiceError, success } from '../envelope';
 import { canonicalTypeOf, isAnimatedGif } from '../media-types';
+import { acceptRawBytes, bytesOf } from '../raw-bytes-body';
 import { judgeUpload, readHead } from '../upload-verdict';
 import { defineOperation } from './operation';
 
@@ -122,16 +123,7 @@ export function registerFileRoutes(app: FastifyInstance, context: LocalContext):
 
   app.register(async (uploads) => {
     // The upload takes raw bytes of any type, up to the video limit.
-    uploads.removeAllContentTypeParsers();
-    uploads.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT }, (_request, body, done) => done(null, body));
-    // The declared type is only a hint, judged against the bytes at confirm. Fastify would
-    // refuse a malformed one (`image/png;a=b,text/html`) before the body is read, with a 415
-    // that says nothing useful: it is kept aside as sent, and the body read as bytes.
-    const declaredTypes = new WeakMap<object, string | undefined>();
-    uploads.addHook('onRequest', async (request) => {
-      declaredTypes.set(request.raw, request.headers['content-type']);
-      request.headers['content-type'] = 'application/octet-stream';
-    });
+    const declaredTypeOf = acceptRawBytes(uploads, UPLOAD_BODY_LIMIT);
 
     uploads.put<{ Params: { FileStoreId: string }; Querystring: { token?: string } }>(
       '/files/upload/:FileStoreId',
@@ -146,9 +138,9 @@ export function registerFileRoutes(app: FastifyInstance, context: LocalContext):
         if (file.confirmedAt) {
           throw new ServiceError(409, ALREADY_CONFIRMED);
         }
-        const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const bytes = bytesOf(request);
         if (bytes.length === 0) throw badRequest('The request body is empty; send the bytes of the file.');
-        const contentType = (declaredTypes.get(request.raw) ?? '').trim().slice(0, 200) || 'application/octet-stream';
+        const contentType = declaredTypeOf(request);
         await writeDurably(filesDir, String(file.id), bytes);
         const animated = isAnimatedGif(bytes);
         stores.files.markUploaded(file.id, { contentType, size: bytes.length, animated }, now());

@@ -8,6 +8,7 @@ import type { LocalContext } from '../context';
 import type { Session } from '../db/sessions';
 import { badRequest, notFound, ServiceError, success, tooManyRequests } from '../envelope';
 import { canonicalTypeOf, isAnimatedGif } from '../media-types';
+import { acceptRawBytes, bytesOf } from '../raw-bytes-body';
 import { RateLimiter } from '../rate-limiter';
 import { HEAD_BYTES, judgeUpload } from '../upload-verdict';
 import { headerValue } from '../request-header';
@@ -118,11 +119,8 @@ export function registerWidgetRoutes(app: FastifyInstance, context: LocalContext
     });
 
     chatbot.register(async (uploads) => {
-      // The bytes of one file, of any declared type: the declared type is only a hint, judged
-      // against the bytes (upload-verdict.ts), kept aside as sent as the console's upload does.
-      uploads.removeAllContentTypeParsers();
-      uploads.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: VISITOR_FILE_BYTES }, (_request, body, done) => done(null, body));
-      const declaredTypes = new WeakMap<object, string | undefined>();
+      // The bytes of one file, of any declared type, as the console's upload takes them.
+      const declaredTypeOf = acceptRawBytes(uploads, VISITOR_FILE_BYTES);
       const sessions = new WeakMap<object, Session>();
 
       uploads.post(
@@ -131,8 +129,6 @@ export function registerWidgetRoutes(app: FastifyInstance, context: LocalContext
           bodyLimit: VISITOR_FILE_BYTES,
           // The session, the token and the rate are checked before the body is read.
           onRequest: async (request: UploadRequest) => {
-            declaredTypes.set(request.raw, request.headers['content-type']);
-            request.headers['content-type'] = 'application/octet-stream';
             const session = visitorSessionOf(request, idOf(request.query.sessionID ?? ''));
             if (!uploadLimiter.tryHit(session.id, UPLOADS_PER_WINDOW, UPLOAD_WINDOW_SECONDS, now())) throw tooManyRequests(TOO_MANY_UPLOADS);
             sessions.set(request.raw, session);
@@ -142,9 +138,9 @@ export function registerWidgetRoutes(app: FastifyInstance, context: LocalContext
           const session = sessions.get(request.raw)!;
           const fileName = (request.query.fileName ?? '').trim().slice(0, 200);
           if (fileName === '') throw badRequest(NO_FILE_NAME);
-          const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+          const bytes = bytesOf(request);
           if (bytes.length === 0) throw badRequest(EMPTY_FILE);
-          const declaredType = (declaredTypes.get(request.raw) ?? '').trim().slice(0, 200) || 'application/octet-stream';
+          const declaredType = declaredTypeOf(request);
           const animated = isAnimatedGif(bytes);
           const verdict = await judgeUpload({ fileName, declaredType, head: bytes.subarray(0, HEAD_BYTES), animated });
           if ('refusal' in verdict) throw badRequest(verdict.refusal);
