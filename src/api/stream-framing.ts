@@ -133,3 +133,26 @@ export function framerFor(firstCharacter: string): Framer {
   return firstCharacter === '{' ? new JsonSequenceFramer() : new SseFramer();
 }
 
+/**
+ * The framer both answer readers use (the console's stream.ts, the widget's visitor-client.ts):
+ * whitespace before the first object is skipped, and the first character after it picks the
+ * format (framerFor).
+ */
+export function streamFramer(): Framer {
+  let chosen: Framer | null = null;
+  return {
+    feed(text) {
+      if (chosen === null) {
+        const start = text.search(/\S/);
+        if (start === -1) return [];
+        chosen = framerFor(text.charAt(start));
+        return chosen.feed(text.slice(start));
+      }
+      return chosen.feed(text);
+    },
+    get fault() {
+      return chosen?.fault ?? null;
+    },
+    finish: () => chosen?.finish() ?? [],
+  };
+}

@@ -1,5 +1,5 @@
 import { ApiError } from './client';
-import { EXCERPT_LENGTH, framerFor, StreamFormatError, type Framer } from './stream-framing';
+import { EXCERPT_LENGTH, StreamFormatError, streamFramer } from './stream-framing';
 import {
   errorEnvelopeSchema,
   messageOfZodError,
@@ -157,7 +157,7 @@ export async function* readAnswerBatches(
   };
   signal?.addEventListener('abort', onAbort, { once: true });
   const decoder = new TextDecoder();
-  let framer: Framer | null = null;
+  const framer = streamFramer();
   let fragmentCount = 0;
   let bodyEnded = false;
 
@@ -193,13 +193,7 @@ export async function* readAnswerBatches(
       const { done, value } = await readWithin(reader, idleTimeoutMs, fragmentCount);
       signal?.throwIfAborted();
       bodyEnded = done;
-      let text = done ? decoder.decode() : decoder.decode(value, { stream: true });
-      if (framer === null) {
-        const start = text.search(/\S/);
-        if (start === -1) continue;
-        framer = framerFor(text.charAt(start));
-        text = text.slice(start);
-      }
+      const text = done ? decoder.decode() : decoder.decode(value, { stream: true });
       const { batch, fault } = batchOf(framer.feed(text), false);
       if (carries(batch)) {
         yield batch;
@@ -209,7 +203,7 @@ export async function* readAnswerBatches(
       if (batch.final) return;
       if (framer.fault) throw framer.fault;
     }
-    const { batch, fault } = batchOf(framer?.finish() ?? [], true);
+    const { batch, fault } = batchOf(framer.finish(), true);
     if (carries(batch)) {
       yield batch;
       signal?.throwIfAborted();

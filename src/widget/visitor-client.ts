@@ -1,6 +1,6 @@
 import type { VisitorFile, VisitorSession, VisitorSettings } from '../api/contract/widget';
 import { VISITOR_TOKEN_HEADER, WIDGET_PATHS } from '../api/contract/widget-paths';
-import { framerFor, type Framer } from '../api/stream-framing';
+import { streamFramer } from '../api/stream-framing';
 
 /**
  * How the widget talks to a chatbot. The embedded widget uses the public side of the local
@@ -91,22 +91,14 @@ export async function readAnswerStream(body: ReadableStream<Uint8Array>, onText:
   };
   const decoder = new TextDecoder();
   const reader = body.getReader();
-  let framer: Framer | null = null;
+  const framer = streamFramer();
   for (;;) {
     const { done, value } = await reader.read();
-    let text = done ? decoder.decode() : decoder.decode(value, { stream: true });
-    if (framer === null) {
-      const start = text.search(/\S/);
-      if (start !== -1) {
-        framer = framerFor(text.charAt(start));
-        text = text.slice(start);
-      }
-    }
-    if (framer) take(framer.feed(text));
-    if (framer?.fault) throw new WidgetAnswerError(CUT_SHORT_MESSAGE);
+    take(framer.feed(done ? decoder.decode() : decoder.decode(value, { stream: true })));
+    if (framer.fault) throw new WidgetAnswerError(CUT_SHORT_MESSAGE);
     if (done) break;
   }
-  if (framer) take(framer.finish());
+  take(framer.finish());
   if (final === null) throw new WidgetAnswerError(CUT_SHORT_MESSAGE);
   return final;
 }
