@@ -12,12 +12,11 @@ const KEPT_OFF_THE_LANDING_PAGE: Record<string, RegExp> = {
   'Modal (loads with the first dialog)': /@mantine\/core\/esm\/components\/Modal\//,
   'Popover (loads with the column chooser)': /@mantine\/core\/esm\/components\/Popover\//,
   'floating-ui (popover positioning)': /@floating-ui\//,
-  'react-markdown (chat answers)': /node_modules\/(react-markdown|micromark|mdast-util-)/,
   // Classic zod's methods reach every schema type and the JSON Schema converter; the contract
   // and what the first page checks are written with zod/mini, which tree-shakes.
   'classic zod (forms load it)': /node_modules\/zod\/v4\/classic\//,
   "zod's JSON Schema converter": /node_modules\/zod\/v4\/core\/(to-json-schema|json-schema-processors)/,
-  'marked (Markdown blocks of chat answers)': /node_modules\/marked\//,
+  'marked (the chat renders answers with it)': /node_modules\/marked\//,
   // The settings' Live preview mounts the widget; it comes with the settings page, not before.
   'the chat widget (the settings preview)': /^src\/widget\//,
 };

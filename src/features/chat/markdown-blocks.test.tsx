@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { renderToStaticMarkup } from 'react-dom/server';
-import Markdown from 'react-markdown';
-import { markdownAnswer, SAMPLE_ANSWER as SAMPLE, withoutBlockLineBreaks } from './markdown-test-support';
+import { markdownElements } from './markdown-elements';
+import { markdownAnswer, SAMPLE_ANSWER as SAMPLE } from './markdown-test-support';
 import { createBlockSplitter, splitMarkdownBlocks } from './markdown-blocks';
 
-/** What react-markdown (as the chat uses it: no plugins) makes of `text`. */
-const markupOf = (text: string) => withoutBlockLineBreaks(renderToStaticMarkup(<Markdown>{text}</Markdown>));
+/** What the chat's renderer makes of `text`. */
+const markupOf = (text: string) => renderToStaticMarkup(<>{markdownElements(text)}</>);
 
 describe('splitMarkdownBlocks', () => {
   it('gives back the text when joined', () => {
@@ -17,11 +17,14 @@ describe('splitMarkdownBlocks', () => {
     expect(splitMarkdownBlocks(SAMPLE).map((block) => block.trim())).toEqual([
       '# Homes in **Austin**',
       'Three bright rooms, close to [the park](https://example.com/park).',
-      // A loose list, blank line included, is one block, and so are lists one after the other.
-      '- kitchen\n- porch\n\n- garden, in a loose list\n\n1. first\n2. second',
+      // A loose list, blank line included, is one block.
+      '- kitchen\n- porch\n\n- garden, in a loose list',
+      '1. first\n2. second',
       '```\ncode with\n\na blank line\n```',
-      // Indented code stays with its neighbours (see keepsNextBlock).
-      '> quoted\n\n    indented code\n\n    more code\n\nThe end.',
+      '> quoted',
+      // (trimmed: indented code starts with its four spaces)
+      'indented code\n\n    more code',
+      'The end.',
     ]);
   });
 
@@ -32,14 +35,6 @@ describe('splitMarkdownBlocks', () => {
   it('keeps a table line with the paragraph it continues, as CommonMark does', () => {
     const text = 'Prices:\n| Home | Price |\n| --- | --- |\n| Oak | $2,400 |\n\nThe end.';
     expect(splitMarkdownBlocks(text)[0]!.trim()).toBe('Prices:\n| Home | Price |\n| --- | --- |\n| Oak | $2,400 |');
-  });
-
-  it('keeps raw HTML, indented code and lists one after another with the block after them, which react-markdown reads together', () => {
-    // Apart, the two texts of raw HTML would lose the line break between them.
-    expect(splitMarkdownBlocks('<div>\n\n<div>')).toEqual(['<div>\n\n<div>']);
-    // micromark reads "-" after indented code as a paragraph, and alone as an empty list item.
-    expect(splitMarkdownBlocks('    code\n\n-')).toEqual(['    code\n\n-']);
-    expect(splitMarkdownBlocks('-\n\n\n- item')).toEqual(['-\n\n\n- item']);
   });
 
   it('keeps text with link reference definitions whole, since any block may use them', () => {

@@ -1,57 +1,39 @@
-import { Lexer, type Token } from 'marked';
+import { Lexer } from 'marked';
 
 /**
- * The dialect the chat renders: react-markdown with no plugins is CommonMark, so `marked`
- * must not read GitHub's extensions (a table line would otherwise end a paragraph that
- * CommonMark continues).
+ * The dialect the chat renders, cut into blocks and rendered (markdown-elements.tsx) alike:
+ * CommonMark, without GitHub's extensions (an answer's table shows as the text it is).
  */
-const LEXER_OPTIONS = { gfm: false } as const;
+export const MARKDOWN_DIALECT = { gfm: false } as const;
 
 /** The end of a block: one or more blank lines (a heading or a fence may hold its own). */
 const ENDS_WITH_BLANK_LINE = /\n[ \t]*\n[ \t]*$/;
 
-const isIndentedCode = (token: Token) => token.type === 'code' && token.codeBlockStyle === 'indented';
-
-/**
- * Whether two tokens with blank lines between them must stay in one block, because
- * react-markdown's parser reads them differently apart. Raw HTML shows as text outside any
- * paragraph: two such texts apart would lose the line break (a space on screen) between them.
- * micromark reads a bare list marker after indented code as a paragraph ("    code\n\n-" is
- * <p>-</p>), and alone keeps a last line of blanks in indented code. Lists of one kind
- * separated by blank lines are one loose list, which `marked` does not always see (after an
- * empty item).
- */
-function staysTogether(before: Token, after: Token): boolean {
-  return before.type === 'html' || isIndentedCode(before) || isIndentedCode(after) || (before.type === 'list' && after.type === 'list');
-}
-
 /**
  * Markdown cut into blocks that render the same apart as together, by `marked`'s lexer (the
- * AI SDK's "memoized markdown" recipe). Cuts fall only after blank lines that end one of the
- * lexer's top-level tokens: tokens with no blank line between them stay together, so where
- * `marked` and react-markdown's parser might disagree on an edge (a paragraph interrupted or
- * continued), the renderer still sees both lines. Joined back, the blocks are `text`. A text
- * with link reference definitions stays whole, since any block may use them.
+ * AI SDK's "memoized markdown" recipe), the renderer's too. Cuts fall only after blank lines
+ * that end one of the lexer's top-level tokens: tokens with no blank line between them stay
+ * together (a line can continue the paragraph above it). Joined back, the blocks are `text`.
+ * A text with link reference definitions stays whole, since any block may use them.
  */
 export function splitMarkdownBlocks(text: string): string[] {
   // The lexer's rules expect "\n" line ends (its `lex` rewrites "\r\n" first); rare in answers.
   if (text.includes('\r')) return [text];
   // Block tokens only: the inline ones (two thirds of the lexer's time) are not needed here.
-  const lexer = new Lexer(LEXER_OPTIONS);
+  const lexer = new Lexer(MARKDOWN_DIALECT);
   const tokens = lexer.blockTokens(text);
   if (tokens.some((token) => token.type === 'def') || Object.keys(lexer.tokens.links).length > 0) return [text];
   const blocks: string[] = [];
   let start = 0;
   let end = 0;
-  /** The last token that is not blank lines. */
-  let before: Token | undefined;
+  /** Leading blank lines are not a block of their own. */
+  let seenContent = false;
   tokens.forEach((token, index) => {
-    if (token.type !== 'space') before = token;
+    seenContent ||= token.type !== 'space';
     // By length: `raw` may differ from the text in its blanks (a list item's trailing spaces).
     end += token.raw.length;
     const endsBlock = token.type === 'space' || ENDS_WITH_BLANK_LINE.test(token.raw);
-    const after = tokens[index + 1];
-    if (endsBlock && before && after && !staysTogether(before, after)) {
+    if (endsBlock && seenContent && index < tokens.length - 1) {
       blocks.push(text.slice(start, end));
       start = end;
     }

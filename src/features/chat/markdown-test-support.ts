@@ -70,15 +70,6 @@ export const markdownAnswer = fc
   .tuple(fc.array(fc.tuple(block, fc.constantFrom('\n', '\n\n', '\n\n', '\n\n\n')), { minLength: 1, maxLength: 8 }), fc.constantFrom('', '\n'))
   .map(([blocks, end]) => blocks.map(([text, separator]) => text + separator).join('').trimEnd() + end);
 
-const BLOCK_TAG = '(?:p|h[1-6]|ul|ol|li|pre|blockquote|hr)';
-/** Line breaks beside a block element's tag: react-markdown writes one between blocks; none is rendered. */
-const BESIDE_BLOCK_TAG = new RegExp(`\\n+(?=<\\/?${BLOCK_TAG}[\\s/>])|(?<=<\\/?${BLOCK_TAG}(?:\\s[^>]*)?\\/?>)\\n+`, 'g');
-
-/** Markup without the line breaks between block elements, which differ between a whole render and one by blocks. */
-export function withoutBlockLineBreaks(markup: string): string {
-  return markup.replace(BESIDE_BLOCK_TAG, '');
-}
-
 /**
  * A block shown as plain text while it waited for its round (`<p style="white-space: pre-line">`)
  * keeps its element once formatted as a plain paragraph, and React leaves `style=""` behind:

@@ -2,8 +2,8 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import fc from 'fast-check';
-import { GrowingMarkdownText, MarkdownText, safeHttpUrl, warmUpMarkdown } from './markdown-text';
-import { markdownAnswer, SAMPLE_ANSWER as SAMPLE, withoutBlockLineBreaks, withoutEmptyStyles } from './markdown-test-support';
+import { GrowingMarkdownText, MarkdownText, warmUpMarkdown } from './markdown-text';
+import { markdownAnswer, SAMPLE_ANSWER as SAMPLE, withoutEmptyStyles } from './markdown-test-support';
 
 function renderMarkdown(text: string) {
   return render(
@@ -49,16 +49,6 @@ describe('MarkdownText', () => {
   });
 });
 
-describe('safeHttpUrl', () => {
-  it('keeps only absolute http(s) addresses', () => {
-    expect(safeHttpUrl('https://example.com/a?b=1')).toBe('https://example.com/a?b=1');
-    expect(safeHttpUrl('HTTP://example.com')).toBe('HTTP://example.com');
-    expect(safeHttpUrl(' javascript:alert(1)')).toBe('');
-    expect(safeHttpUrl('/relative')).toBe('');
-    expect(safeHttpUrl('ftp://example.com')).toBe('');
-  });
-});
-
 /** The rendered document, without the style tags Mantine adds beside it. */
 function documentOf(container: HTMLElement): HTMLElement {
   return container.querySelector<HTMLElement>('.mantine-Typography-root')!;
@@ -75,7 +65,7 @@ function renderGrowing(text: string) {
 
 describe('GrowingMarkdownText', () => {
   it('renders the same document as MarkdownText', async () => {
-    const html = (element: HTMLElement) => withoutEmptyStyles(withoutBlockLineBreaks(element.innerHTML));
+    const html = (element: HTMLElement) => withoutEmptyStyles(element.innerHTML);
     const whole = html(documentOf(renderMarkdown(SAMPLE).container));
     const growing = renderGrowing(SAMPLE);
     await waitFor(() => expect(html(growing)).toBe(whole), { timeout: 5000 });
@@ -101,7 +91,7 @@ describe('GrowingMarkdownText', () => {
 
   it('shows a generated answer, as it streams in and cut anywhere, as MarkdownText shows each text it passes through', async () => {
     const wrap = (node: ReactNode) => <MantineProvider env="test">{node}</MantineProvider>;
-    const html = (container: HTMLElement) => withoutEmptyStyles(withoutBlockLineBreaks(documentOf(container).innerHTML));
+    const html = (container: HTMLElement) => withoutEmptyStyles(documentOf(container).innerHTML);
     await fc.assert(
       fc.asyncProperty(markdownAnswer, fc.array(fc.nat(), { minLength: 1, maxLength: 5 }), async (answer, cuts) => {
         const lengths = [...cuts.map((cut) => 1 + (cut % answer.length)), answer.length].sort((a, b) => a - b);
@@ -126,8 +116,8 @@ describe('GrowingMarkdownText', () => {
 
 describe('warmUpMarkdown', () => {
   it('renders its sample off screen, outside any provider, without an error', () => {
-    // React reports a render's error instead of throwing it: a sample holding a link would
-    // report one here, Mantine's Anchor needing its provider.
+    // React reports a render's error instead of throwing it (a component in the sample that
+    // needs Mantine's provider would report one here).
     const reported: unknown[] = [];
     const onError = (event: ErrorEvent) => reported.push(event.error);
     window.addEventListener('error', onError);

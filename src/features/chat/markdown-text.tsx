@@ -1,50 +1,12 @@
-import { Anchor, Text, Typography } from '@mantine/core';
-import { memo, startTransition, useEffect, useState, type ReactNode } from 'react';
+import { Text, Typography } from '@mantine/core';
+import { memo, startTransition, useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import Markdown, { type Components, type UrlTransform } from 'react-markdown';
 import { createBlockSplitter, splitMarkdownBlocks } from './markdown-blocks';
+import { markdownElements } from './markdown-elements';
 import { plainParagraphOf } from './plain-paragraph';
 
-/** Only http(s) addresses survive; anything else (javascript:, data:, relative) becomes ''. */
-export function safeHttpUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? url : '';
-  } catch {
-    return '';
-  }
-}
-
-const urlTransform: UrlTransform = (url) => safeHttpUrl(url);
-
-function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
-  return (
-    <Anchor inherit href={href} target="_blank" rel="noopener noreferrer">
-      {children}
-    </Anchor>
-  );
-}
-
-/**
- * A link whose address was dropped renders as its text. Images are not loaded from
- * whatever address an answer names: they show as a link to open in a new tab.
- */
-const components: Components = {
-  a: ({ href, children }) => (href ? <ExternalLink href={href}>{children}</ExternalLink> : <span>{children}</span>),
-  img: ({ src, alt }) => {
-    const label = alt || 'image';
-    return typeof src === 'string' && src ? <ExternalLink href={src}>{`[${label}]`}</ExternalLink> : <span>{`[${label}]`}</span>;
-  },
-};
-
-function SafeMarkdown({ text }: { text: string }) {
-  return (
-    <Markdown urlTransform={urlTransform} components={components}>
-      {text}
-    </Markdown>
-  );
-}
+export { safeHttpUrl } from './markdown-elements';
 
 /**
  * An answer as safe Markdown: raw HTML is shown as the text it is (never rendered, and not
@@ -52,22 +14,16 @@ function SafeMarkdown({ text }: { text: string }) {
  */
 export const MarkdownText = memo(function MarkdownText({ text }: { text: string }) {
   return (
-    <Typography fz="sm">
-      <SafeMarkdown text={text} />
-    </Typography>
+    <Typography fz="sm">{markdownElements(text)}</Typography>
   );
 });
 
-/**
- * A short answer made of what answers hold: paragraphs, a list in strong text, emphasis and
- * code. No link: a link renders Mantine's Anchor, which needs the provider the off-screen
- * render of warmUpMarkdown does not have.
- */
+/** A short answer made of what answers hold: paragraphs, a list in strong text, emphasis, code and a link. */
 const WARM_UP_SAMPLE = [
   'I found 2 available homes for rent in Austin:',
   '',
   '- **12 Oak Street, Austin**: $2,400/mo · 3 bd · 2 ba · 1,500 sqft · House. A *quiet* street.',
-  '- **9 Elm Road, Austin**: $1,900/mo · 2 bd · 1 ba · `pets allowed`.',
+  '- **[9 Elm Road, Austin](https://example.com/homes/9)**: $1,900/mo · 2 bd · 1 ba · `pets allowed`.',
   '',
   'Would you like more details on any of these, or to book a viewing?',
 ].join('\n');
@@ -75,7 +31,7 @@ let warmedUp = false;
 
 /**
  * Renders a sample answer once, off screen, for the page to call when it is idle. The first
- * parse of a visit runs the lexer's and the Markdown parser's code cold (before the
+ * parse of a visit runs the lexer's and the renderer's code cold (before the
  * JavaScript engine has compiled it): an answer's first network chunk, a list of listings,
  * then took about 25 ms to show instead of 5, long enough to drop frames.
  */
@@ -96,7 +52,7 @@ const MarkdownBlock = memo(function MarkdownBlock({ text, formatted }: { text: s
   if (text.trim() === '') return null;
   if (!formatted) return <p style={{ whiteSpace: 'pre-line' }}>{text.trim()}</p>;
   const plain = plainParagraphOf(text);
-  return plain === null ? <SafeMarkdown text={text} /> : <p>{plain}</p>;
+  return plain === null ? markdownElements(text) : <p>{plain}</p>;
 });
 
 /**

@@ -1,10 +1,10 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import Markdown from 'react-markdown';
+import { markdownElements } from './markdown-elements';
 import { createRandom } from '../../demo-data';
 import { plainParagraphOf } from './plain-paragraph';
 
-/** What react-markdown (as the chat uses it: no plugins) makes of `block`. */
-const markdownOf = (block: string) => renderToStaticMarkup(<Markdown>{block}</Markdown>);
+/** What the chat's renderer makes of `block`. */
+const markdownOf = (block: string) => renderToStaticMarkup(<>{markdownElements(block)}</>);
 const paragraphOf = (text: string) => renderToStaticMarkup(<p>{text}</p>);
 
 describe('plainParagraphOf', () => {
