@@ -4,7 +4,7 @@ import { loadChatState } from './chat-storage';
 import { chatStoreOf, createChatStore, type ChangePriority, type ChatStore, type ChatStoreDeps } from './chat-store';
 import type { AssistantMessage } from './chat-transcript';
 import type { FrameScheduler } from './create-frame-batcher';
-import { useChat } from './use-chat';
+import { activeSessionOf, useChatSnapshot } from './use-chat';
 
 const BOT = 'bot-a';
 const FINAL = { QuestionID: 11, AnswerID: 12, TotalToken: 40 };
@@ -112,9 +112,9 @@ describe('chat store', () => {
 
   it('a page that unmounts mid-answer ends nothing; a page mounted later shows it as far as it has come', async () => {
     const { store, streams } = newStore();
-    const first = renderHook(() => useChat(BOT, store));
-    await act(() => first.result.current.send({ content: 'Homes in Austin?', attachments: [], mode: 'stream' }));
-    const sessionId = first.result.current.activeSession!.id;
+    const first = renderHook(() => useChatSnapshot(store));
+    await act(() => store.send({ content: 'Homes in Austin?', attachments: [], mode: 'stream' }));
+    const sessionId = activeSessionOf(first.result.current)!.id;
     streams.fragment(0, 'Three ');
     await tick();
     first.unmount();
@@ -123,15 +123,15 @@ describe('chat store', () => {
     streams.fragment(0, 'homes ');
     await tick();
 
-    const second = renderHook(() => useChat(BOT, store));
+    const second = renderHook(() => useChatSnapshot(store));
     expect(second.result.current.busySessions.has(sessionId)).toBe(true);
-    const live = second.result.current.liveAnswerOf(answerOf(store, sessionId).id);
+    const live = store.liveAnswerOf(answerOf(store, sessionId).id);
     expect(live?.received).toBe('Three homes ');
 
     streams.fragment(0, 'for sale.');
     streams.finish(0, 'Three homes for sale.');
     await tick();
-    expect(second.result.current.activeSession!.messages[1]).toMatchObject({ status: 'done', content: 'Three homes for sale.' });
+    expect(activeSessionOf(second.result.current)!.messages[1]).toMatchObject({ status: 'done', content: 'Three homes for sale.' });
     expect(second.result.current.busySessions.size).toBe(0);
   });
 

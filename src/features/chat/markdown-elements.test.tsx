@@ -1,9 +1,17 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { markdownElements, safeHttpUrl } from './markdown-elements';
 
-const markupOf = (text: string) => renderToStaticMarkup(<>{markdownElements(text)}</>);
+const fullMarkupOf = (text: string) => renderToStaticMarkup(<>{markdownElements(text)}</>);
+/** The markup without the line break that follows each block and list item (the first test checks those). */
+const markupOf = (text: string) => fullMarkupOf(text).replace(/(<\/(?:p|h[1-6]|ul|ol|li|pre|blockquote)>|<hr\/>)\n/g, '$1');
 
 describe('markdownElements', () => {
+  it('follows each block and list item with a line break, so the text keeps them apart', () => {
+    expect(fullMarkupOf('Homes:\n\n- Oak\n- Elm')).toBe('<p>Homes:</p>\n<ul><li>Oak</li>\n<li>Elm</li>\n</ul>\n');
+    // Rendered block by block, the same text.
+    expect(fullMarkupOf('Homes:\n\n') + fullMarkupOf('- Oak\n- Elm')).toBe(fullMarkupOf('Homes:\n\n- Oak\n- Elm'));
+  });
+
   it('renders the blocks an answer holds as CommonMark does', () => {
     expect(markupOf('## Homes in *Austin*')).toBe('<h2>Homes in <em>Austin</em></h2>');
     expect(markupOf('Homes\n---')).toBe('<h2>Homes</h2>');

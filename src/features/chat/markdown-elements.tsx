@@ -82,8 +82,17 @@ function withoutTrailingBlanks(tokens: readonly Token[]): readonly Token[] {
   return [...tokens.slice(0, -1), { ...last, text: last.text.replace(/[ \t]+$/, '') }];
 }
 
+/**
+ * Block elements, each followed by a line break in the text, as a Markdown renderer writes
+ * them: nothing on screen, but the document's text (what a test, a copy of the markup or an
+ * extension reads) keeps its blocks and list items apart. After each, not between: an answer
+ * rendered block by block then has the same text as rendered whole.
+ */
 function blockElements(tokens: readonly Token[]): ReactNode[] {
-  return tokens.map(blockElement);
+  return tokens.flatMap((token, index) => {
+    const element = blockElement(token, index);
+    return element === null ? [] : [element, '\n'];
+  });
 }
 
 function listItemContent(item: Tokens.ListItem): ReactNode[] {
@@ -111,7 +120,7 @@ function blockElement(token: Token, key: number): ReactNode {
       return <blockquote key={key}>{blockElements((token as Tokens.Blockquote).tokens)}</blockquote>;
     case 'list': {
       const list = token as Tokens.List;
-      const items = list.items.map((item, index) => <li key={index}>{listItemContent(item)}</li>);
+      const items = list.items.flatMap((item, index) => [<li key={index}>{listItemContent(item)}</li>, '\n']);
       if (!list.ordered) return <ul key={key}>{items}</ul>;
       const start = Number(list.start);
       return (

@@ -5,7 +5,7 @@ import { plainParagraphOf } from './plain-paragraph';
 
 /** What the chat's renderer makes of `block`. */
 const markdownOf = (block: string) => renderToStaticMarkup(<>{markdownElements(block)}</>);
-const paragraphOf = (text: string) => renderToStaticMarkup(<p>{text}</p>);
+const paragraphOf = (text: string) => `${renderToStaticMarkup(<p>{text}</p>)}\n`;
 
 describe('plainParagraphOf', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { ActionIcon, Box, Button, Group, Loader, Menu, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconDots, IconEraser, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { sessionTitle, type ChatSession } from './chat-transcript';
 import { confirm } from '../../components/confirm';
 
@@ -34,68 +34,12 @@ function sessionTime(session: ChatSession): number {
 }
 
 export function SessionList({ sessions, activeSessionId, busySessions, creating, onNewChat, onOpen, onClear, onDelete }: SessionListProps) {
-  const [typedId, setTypedId] = useState('');
-  const [typedError, setTypedError] = useState<string | null>(null);
-
-  function confirmClear(session: ChatSession) {
-    confirm({
-      title: `Clear session #${session.id}?`,
-      message: <Text size="sm">Its transcript is removed from this browser. The session itself stays open.</Text>,
-      confirmLabel: 'Clear transcript',
-      destructive: true,
-      onConfirm: () => onClear(session.id),
-    });
-  }
-
-  function confirmDelete(session: ChatSession) {
-    confirm({
-      title: `Delete session #${session.id}?`,
-      message: <Text size="sm">The session and its transcript are removed from this browser.</Text>,
-      confirmLabel: 'Delete session',
-      destructive: true,
-      onConfirm: () => onDelete(session.id),
-    });
-  }
-
   return (
     <Stack gap="sm">
       <Button leftSection={<IconPlus size={16} />} onClick={onNewChat} loading={creating}>
         New chat
       </Button>
-
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          const parsed = parseSessionId(typedId);
-          if ('error' in parsed) {
-            setTypedError(parsed.error);
-            return;
-          }
-          setTypedError(null);
-          setTypedId('');
-          onOpen(parsed.sessionId);
-        }}
-      >
-        <Group gap="xs" align="flex-start" wrap="nowrap">
-          <TextInput
-            label="Continue a session"
-            placeholder="Session ID"
-            inputMode="numeric"
-            size="xs"
-            style={{ flex: 1 }}
-            value={typedId}
-            onChange={(event) => {
-              setTypedId(event.currentTarget.value);
-              setTypedError(null);
-            }}
-            error={typedError}
-          />
-          <Button type="submit" size="xs" variant="default" mt={22}>
-            Open
-          </Button>
-        </Group>
-      </form>
-
+      <OpenSessionForm onOpen={onOpen} />
       <nav aria-label="Chat sessions">
         {sessions.length === 0 ? (
           <Text size="sm" c="dimmed">
@@ -106,63 +50,19 @@ export function SessionList({ sessions, activeSessionId, busySessions, creating,
           // change (a new session, the answering spinner), which fell on an answer's first bytes.
           <Box mah="calc(100dvh - 340px)" style={{ overflowY: 'auto' }}>
             <Stack gap={4}>
-              {sessions.map((session) => {
-                const active = session.id === activeSessionId;
-                const title = sessionTitle(session);
-                // An answer carries on while another session, page or chatbot is open: say where.
-                const writing = busySessions.has(session.id);
-                return (
-                  <Paper
-                    key={session.id}
-                    withBorder={active}
-                    bg={active ? 'var(--mantine-color-blue-light)' : undefined}
-                    radius="sm"
-                    p={4}
-                  >
-                    <Group gap={4} wrap="nowrap" align="flex-start">
-                      <UnstyledButton
-                        onClick={() => onOpen(session.id)}
-                        aria-current={active ? 'true' : undefined}
-                        aria-label={`Session #${session.id}: ${title}${writing ? ' (writing an answer)' : ''}`}
-                        style={{ flex: 1, minWidth: 0 }}
-                        p={4}
-                      >
-                        <Text size="sm" fw={active ? 600 : 400} lineClamp={2}>
-                          {title}
-                        </Text>
-                        <Group gap={6} wrap="nowrap">
-                          <Text size="xs" c="dimmed">
-                            #{session.id} · {timeFormat.format(sessionTime(session))}
-                          </Text>
-                          {writing && (
-                            <Group gap={4} wrap="nowrap" data-testid="session-writing">
-                              <Loader size={10} aria-hidden />
-                              <Text size="xs" fw={600}>
-                                Writing…
-                              </Text>
-                            </Group>
-                          )}
-                        </Group>
-                      </UnstyledButton>
-                      <Menu position="bottom-end" withinPortal>
-                        <Menu.Target>
-                          <ActionIcon variant="subtle" color="gray" aria-label={`Actions for session #${session.id}`}>
-                            <IconDots size={16} />
-                          </ActionIcon>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          <Menu.Item leftSection={<IconEraser size={14} />} onClick={() => confirmClear(session)}>
-                            Clear transcript
-                          </Menu.Item>
-                          <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => confirmDelete(session)}>
-                            Delete session
-                          </Menu.Item>
-                        </Menu.Dropdown>
-                      </Menu>
-                    </Group>
-                  </Paper>
-                );
-              })}
+              {sessions.map((session) => (
+                <SessionRow
+                  key={session.id}
+                  sessionId={session.id}
+                  title={sessionTitle(session)}
+                  time={sessionTime(session)}
+                  active={session.id === activeSessionId}
+                  writing={busySessions.has(session.id)}
+                  onOpen={onOpen}
+                  onClear={onClear}
+                  onDelete={onDelete}
+                />
+              ))}
             </Stack>
           </Box>
         )}
@@ -170,3 +70,129 @@ export function SessionList({ sessions, activeSessionId, busySessions, creating,
     </Stack>
   );
 }
+
+/** Opens a session by the id the user types (one started elsewhere, or before this browser). */
+const OpenSessionForm = memo(function OpenSessionForm({ onOpen }: { onOpen: (sessionId: number) => void }) {
+  const [typedId, setTypedId] = useState('');
+  const [typedError, setTypedError] = useState<string | null>(null);
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        const parsed = parseSessionId(typedId);
+        if ('error' in parsed) {
+          setTypedError(parsed.error);
+          return;
+        }
+        setTypedError(null);
+        setTypedId('');
+        onOpen(parsed.sessionId);
+      }}
+    >
+      <Group gap="xs" align="flex-start" wrap="nowrap">
+        <TextInput
+          label="Continue a session"
+          placeholder="Session ID"
+          inputMode="numeric"
+          size="xs"
+          style={{ flex: 1 }}
+          value={typedId}
+          onChange={(event) => {
+            setTypedId(event.currentTarget.value);
+            setTypedError(null);
+          }}
+          error={typedError}
+        />
+        <Button type="submit" size="xs" variant="default" mt={22}>
+          Open
+        </Button>
+      </Group>
+    </form>
+  );
+});
+
+interface SessionRowProps {
+  sessionId: number;
+  title: string;
+  /** When its first question was asked (or it was opened), in ms. */
+  time: number;
+  active: boolean;
+  /** An answer is being written in it. */
+  writing: boolean;
+  onOpen: (sessionId: number) => void;
+  onClear: (sessionId: number) => void;
+  onDelete: (sessionId: number) => void;
+}
+
+/**
+ * One session of the list, by the values it shows: a question and its answer change the open
+ * session, and only its row (if its title or state changed) renders again, not the list.
+ */
+const SessionRow = memo(function SessionRow({ sessionId, title, time, active, writing, onOpen, onClear, onDelete }: SessionRowProps) {
+  function confirmClear() {
+    confirm({
+      title: `Clear session #${sessionId}?`,
+      message: <Text size="sm">Its transcript is removed from this browser. The session itself stays open.</Text>,
+      confirmLabel: 'Clear transcript',
+      destructive: true,
+      onConfirm: () => onClear(sessionId),
+    });
+  }
+
+  function confirmDelete() {
+    confirm({
+      title: `Delete session #${sessionId}?`,
+      message: <Text size="sm">The session and its transcript are removed from this browser.</Text>,
+      confirmLabel: 'Delete session',
+      destructive: true,
+      onConfirm: () => onDelete(sessionId),
+    });
+  }
+
+  return (
+    <Paper withBorder={active} bg={active ? 'var(--mantine-color-blue-light)' : undefined} radius="sm" p={4}>
+      <Group gap={4} wrap="nowrap" align="flex-start">
+        <UnstyledButton
+          onClick={() => onOpen(sessionId)}
+          aria-current={active ? 'true' : undefined}
+          // An answer carries on while another session, page or chatbot is open: say where.
+          aria-label={`Session #${sessionId}: ${title}${writing ? ' (writing an answer)' : ''}`}
+          style={{ flex: 1, minWidth: 0 }}
+          p={4}
+        >
+          <Text size="sm" fw={active ? 600 : 400} lineClamp={2}>
+            {title}
+          </Text>
+          <Group gap={6} wrap="nowrap">
+            <Text size="xs" c="dimmed">
+              #{sessionId} · {timeFormat.format(time)}
+            </Text>
+            {writing && (
+              <Group gap={4} wrap="nowrap" data-testid="session-writing">
+                <Loader size={10} aria-hidden />
+                <Text size="xs" fw={600}>
+                  Writing…
+                </Text>
+              </Group>
+            )}
+          </Group>
+        </UnstyledButton>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" aria-label={`Actions for session #${sessionId}`}>
+              <IconDots size={16} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item leftSection={<IconEraser size={14} />} onClick={confirmClear}>
+              Clear transcript
+            </Menu.Item>
+            <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={confirmDelete}>
+              Delete session
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+    </Paper>
+  );
+});

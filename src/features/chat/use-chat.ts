@@ -1,51 +1,51 @@
-import { startTransition, useEffect, useState } from 'react';
-import { chatStoreOf, type ChangePriority, type ChatSnapshot, type ChatStore } from './chat-store';
+import { startTransition, useEffect, useRef, useState } from 'react';
+import type { ChangePriority, ChatSnapshot, ChatStore } from './chat-store';
+import type { ChatSession } from './chat-transcript';
 
 /**
- * The store's snapshot, re-rendering at each change. Not useSyncExternalStore: React renders
- * a store read that way synchronously even inside startTransition, and the settled answer is
- * meant to render in slices after the last text is painted (see ChangePriority). Fragments
- * never change the snapshot; only the answer's text hears them (useLiveText).
+ * What `select` picks from the store's snapshot, re-rendering only when that changes
+ * (`isEqual`, by default `Object.is`): the chat page's header, session list and composer each
+ * hear only their part, so an answer's start and end re-render the transcript, not the page.
+ * Not useSyncExternalStore: React renders a store read that way synchronously even inside
+ * startTransition, and the settled answer is meant to render in slices after the last text is
+ * painted (see ChangePriority). Fragments never change the snapshot; only the answer's text
+ * hears them (useLiveText).
  */
-export function useChatSnapshot(store: ChatStore): ChatSnapshot {
-  const [snapshot, setSnapshot] = useState(store.getSnapshot);
+export function useChatSelection<T>(store: ChatStore, select: (snapshot: ChatSnapshot) => T, isEqual: (a: T, b: T) => boolean = Object.is): T {
+  const [selected, setSelected] = useState(() => select(store.getSnapshot()));
+  // The latest selector and comparison, for the subscription, which outlives renders.
+  const latest = useRef({ select, isEqual });
+  useEffect(() => {
+    latest.current = { select, isEqual };
+  });
   useEffect(() => {
     const onChange = (priority: ChangePriority) => {
-      const next = store.getSnapshot();
-      if (priority === 'transition') startTransition(() => setSnapshot(next));
-      else setSnapshot(next);
+      const next = latest.current.select(store.getSnapshot());
+      const update = () => setSelected((current) => (latest.current.isEqual(current, next) ? current : next));
+      if (priority === 'transition') startTransition(update);
+      else update();
     };
     const unsubscribe = store.subscribe(onChange);
     // A change between the render and this subscription (an answer that ended) is not missed.
-    if (store.getSnapshot() !== snapshot) onChange('now');
+    onChange('now');
     return unsubscribe;
-  }, [store, snapshot]);
+  }, [store]);
+  return selected;
+}
+
+const wholeSnapshot = (snapshot: ChatSnapshot) => snapshot;
+
+/**
+ * The store's whole snapshot, for the part of a page that shows answers: it lets the store
+ * drop the live text of answers once their settled text is on screen.
+ */
+export function useChatSnapshot(store: ChatStore): ChatSnapshot {
+  const snapshot = useChatSelection(store, wholeSnapshot);
   useEffect(() => store.releaseLiveAnswers(snapshot.state), [store, snapshot.state]);
   return snapshot;
 }
 
-/**
- * One chatbot's chat, as the chat page shows it: by default the chatbot's store for the
- * tab (chatStoreOf). The work (requests, streaming answers, storage) is the store's, which
- * outlives this page: unmounting it ends nothing.
- */
-export function useChat(chatbotId: string, store: ChatStore = chatStoreOf(chatbotId)) {
-  const { state, busySessions, creatingSession, createSessionError } = useChatSnapshot(store);
-  const activeSession = state.sessions.find((session) => session.id === state.activeSessionId) ?? null;
-
-  return {
-    state,
-    activeSession,
-    busySessions,
-    creatingSession,
-    createSessionError,
-    liveAnswerOf: store.liveAnswerOf,
-    newChat: store.newChat,
-    openSession: store.openSession,
-    clearSession: store.clearSession,
-    deleteSession: store.deleteSession,
-    send: store.send,
-    retry: store.retry,
-    stop: store.stop,
-  };
+/** The session open in `snapshot`, or null. */
+export function activeSessionOf({ state }: ChatSnapshot): ChatSession | null {
+  return state.sessions.find((session) => session.id === state.activeSessionId) ?? null;
 }
