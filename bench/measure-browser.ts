@@ -165,13 +165,19 @@ export interface StreamPage {
   open(probed: ProbedPage): Promise<void>;
 }
 
-/** The app's chat page of `chatbotId`. */
+/**
+ * The app's chat page of `chatbotId`, with a session open, as the peer page has one: the
+ * figures are per answer, and opening a session (a request, the session list) is not part of
+ * showing one.
+ */
 export function chatPage(chatbotId: string): StreamPage {
   return {
     name: 'ours',
     open: async ({ page }) => {
       await page.goto(`/bots/${chatbotId}/chat`);
       await page.getByRole('textbox', { name: 'Message' }).waitFor();
+      await page.getByRole('button', { name: 'New chat' }).click();
+      await page.getByText(/^Session #\d+$/).waitFor();
     },
   };
 }
