@@ -47,6 +47,48 @@ const MessageField = memo(function MessageField({ placeholder, value, error, onC
   );
 });
 
+interface ComposerOptionsProps {
+  mode: AnswerMode;
+  onModeChange: (mode: AnswerMode) => void;
+  onFiles: (files: File[]) => Promise<void>;
+}
+
+/**
+ * Attach and the answer mode: memoised, so sending (the Send button's spinner, the draft
+ * clearing, Stop while the answer comes) renders only what changes.
+ */
+const ComposerOptions = memo(function ComposerOptions({ mode, onModeChange, onFiles }: ComposerOptionsProps) {
+  const fileInput = useRef<HTMLInputElement>(null);
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <Tooltip label="Attach images, one video or one WAV audio (or drop files here)">
+        <ActionIcon variant="default" size="lg" aria-label="Attach files" onClick={() => fileInput.current?.click()}>
+          <IconPaperclip size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <input
+        ref={fileInput}
+        type="file"
+        multiple
+        hidden
+        accept={ACCEPTED_FILE_TYPES}
+        aria-label="Files to attach"
+        onChange={(event) => {
+          const files = [...(event.currentTarget.files ?? [])];
+          // Cleared so picking the same file again (after removing it) fires change.
+          event.currentTarget.value = '';
+          void onFiles(files);
+        }}
+      />
+      <Switch
+        label="Stream answers"
+        checked={mode === 'stream'}
+        onChange={(event) => onModeChange(event.currentTarget.checked ? 'stream' : 'single')}
+      />
+    </Group>
+  );
+});
+
 /**
  * Enter sends, Shift+Enter breaks the line. Files can be picked or dropped; each uploads
  * at once, and the message can go when every file is up. Memoised: the transcript changes
@@ -58,7 +100,6 @@ export const Composer = memo(function Composer({ placeholder, mode, onModeChange
   const [sending, setSending] = useState(false);
   const [dragging, setDragging] = useState(false);
   const attachments = useAttachments();
-  const fileInput = useRef<HTMLInputElement>(null);
 
   async function submit() {
     if (busy || sending) return;
@@ -142,32 +183,7 @@ export const Composer = memo(function Composer({ placeholder, mode, onModeChange
         <AttachmentList items={attachments.items} onRemove={attachments.remove} onRetry={attachments.retryUpload} />
         <MessageField placeholder={placeholder} value={content} error={problem} onChange={onChange} onKeyDown={onKeyDown} />
         <Group justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Tooltip label="Attach images, one video or one WAV audio (or drop files here)">
-              <ActionIcon variant="default" size="lg" aria-label="Attach files" onClick={() => fileInput.current?.click()}>
-                <IconPaperclip size={18} />
-              </ActionIcon>
-            </Tooltip>
-            <input
-              ref={fileInput}
-              type="file"
-              multiple
-              hidden
-              accept={ACCEPTED_FILE_TYPES}
-              aria-label="Files to attach"
-              onChange={(event) => {
-                const files = [...(event.currentTarget.files ?? [])];
-                // Cleared so picking the same file again (after removing it) fires change.
-                event.currentTarget.value = '';
-                void attachments.add(files);
-              }}
-            />
-            <Switch
-              label="Stream answers"
-              checked={mode === 'stream'}
-              onChange={(event) => onModeChange(event.currentTarget.checked ? 'stream' : 'single')}
-            />
-          </Group>
+          <ComposerOptions mode={mode} onModeChange={onModeChange} onFiles={attachments.add} />
           <Group gap="xs" wrap="nowrap">
             <Text size="xs" c="dimmed" visibleFrom="sm">
               Enter to send · Shift+Enter for a new line

@@ -6,8 +6,6 @@ import { createBlockSplitter, splitMarkdownBlocks } from './markdown-blocks';
 import { markdownElements } from './markdown-elements';
 import { plainParagraphOf } from './plain-paragraph';
 
-export { safeHttpUrl } from './markdown-elements';
-
 /**
  * An answer as safe Markdown: raw HTML is shown as the text it is (never rendered, and not
  * dropped either: an answer quoting `<b>` keeps it), links are http(s) only.

@@ -1,6 +1,6 @@
 import { Avatar, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowDown, IconMessageChatbot } from '@tabler/icons-react';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ChatbotDetail } from '../../api/contract';
 import { AssistantMessageView } from './assistant-message-view';
 import { bubbleColors } from './bubble-colors';
@@ -31,6 +31,20 @@ interface TranscriptProps {
   /** The live text of an answer that is streaming. */
   liveAnswerOf: (messageId: string) => LiveAnswer | undefined;
 }
+
+/** The chatbot's greeting, first in every transcript: memoised, as it changes only with the settings. */
+const WelcomeMessage = memo(function WelcomeMessage({ text, accent }: { text: string; accent: string | undefined }) {
+  return (
+    <Group align="flex-start" gap="xs" wrap="nowrap" data-testid="welcome-message">
+      <Avatar size="sm" color="blue" style={accent ? { background: accent } : undefined} aria-hidden>
+        <IconMessageChatbot size={16} color={accent ? bubbleColors(accent)?.color : undefined} />
+      </Avatar>
+      <Paper withBorder p="sm" radius="md" maw="85%">
+        <MarkdownText text={text} />
+      </Paper>
+    </Group>
+  );
+});
 
 /**
  * The conversation as a new visitor would see it: the welcome message and suggestions
@@ -151,16 +165,7 @@ export function Transcript({
         style={{ overflowY: 'auto', contain: 'strict' }}
       >
         <Stack ref={content} gap="sm">
-          {settings?.WelcomeMessage && (
-            <Group align="flex-start" gap="xs" wrap="nowrap" data-testid="welcome-message">
-              <Avatar size="sm" color="blue" style={accent ? { background: accent } : undefined} aria-hidden>
-                <IconMessageChatbot size={16} color={accent ? bubbleColors(accent)?.color : undefined} />
-              </Avatar>
-              <Paper withBorder p="sm" radius="md" maw="85%">
-                <MarkdownText text={settings.WelcomeMessage} />
-              </Paper>
-            </Group>
-          )}
+          {settings?.WelcomeMessage && <WelcomeMessage text={settings.WelcomeMessage} accent={accent} />}
           {suggestions.length > 0 && (
             <Group gap="xs" role="group" aria-label="Suggested messages">
               {suggestions.map((suggestion) => (
