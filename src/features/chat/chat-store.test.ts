@@ -4,7 +4,7 @@ import { loadChatState } from './chat-storage';
 import { chatStoreOf, createChatStore, type ChangePriority, type ChatStore, type ChatStoreDeps } from './chat-store';
 import type { AssistantMessage } from './chat-transcript';
 import type { FrameScheduler } from './create-frame-batcher';
-import { activeSessionOf, useChatSnapshot } from './use-chat';
+import { activeSessionOf, useChatSelection, useChatSnapshot } from './use-chat';
 
 const BOT = 'bot-a';
 const FINAL = { QuestionID: 11, AnswerID: 12, TotalToken: 40 };
@@ -279,5 +279,29 @@ describe('chat store', () => {
   it('keeps one store per chatbot for the life of the tab', () => {
     expect(chatStoreOf('bot-x')).toBe(chatStoreOf('bot-x'));
     expect(chatStoreOf('bot-y')).not.toBe(chatStoreOf('bot-x'));
+  });
+});
+
+describe('useChatSelection', () => {
+  it('renders a part only when what it picks changes: a busy flag through a whole question and answer', async () => {
+    const { store, streams } = newStore();
+    const seen: boolean[] = [];
+    const isBusy = (snapshot: ReturnType<ChatStore['getSnapshot']>) => snapshot.busySessions.size > 0;
+    renderHook(() => {
+      const busy = useChatSelection(store, isBusy);
+      seen.push(busy);
+      return busy;
+    });
+    await ask(store);
+    streams.fragment(0, 'Three homes.');
+    await tick();
+    streams.finish(0, 'Three homes.');
+    await tick();
+    await tick();
+
+    // The question, its session and the settled answer each changed the snapshot; the part
+    // rendered once at mount and once per change of its value.
+    expect(store.getSnapshot().busySessions.size).toBe(0);
+    expect(seen).toEqual([false, true, false]);
   });
 });

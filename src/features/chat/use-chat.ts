@@ -13,17 +13,21 @@ import type { ChatSession } from './chat-transcript';
  */
 export function useChatSelection<T>(store: ChatStore, select: (snapshot: ChatSnapshot) => T, isEqual: (a: T, b: T) => boolean = Object.is): T {
   const [selected, setSelected] = useState(() => select(store.getSnapshot()));
-  // The latest selector and comparison, for the subscription, which outlives renders.
-  const latest = useRef({ select, isEqual });
+  // The latest selector and comparison, for the subscription, which outlives renders; and the
+  // value last handed to React, so an equal one is not handed over at all (a state update
+  // that React has to compare still calls the component).
+  const latest = useRef({ select, isEqual, handedOver: selected });
   useEffect(() => {
-    latest.current = { select, isEqual };
+    latest.current.select = select;
+    latest.current.isEqual = isEqual;
   });
   useEffect(() => {
     const onChange = (priority: ChangePriority) => {
       const next = latest.current.select(store.getSnapshot());
-      const update = () => setSelected((current) => (latest.current.isEqual(current, next) ? current : next));
-      if (priority === 'transition') startTransition(update);
-      else update();
+      if (latest.current.isEqual(latest.current.handedOver, next)) return;
+      latest.current.handedOver = next;
+      if (priority === 'transition') startTransition(() => setSelected(next));
+      else setSelected(next);
     };
     const unsubscribe = store.subscribe(onChange);
     // A change between the render and this subscription (an answer that ended) is not missed.
