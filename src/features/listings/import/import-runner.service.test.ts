@@ -1,4 +1,6 @@
 import { ApiError, apiFetch } from '../../../api/client';
+import type { BatchRequest } from '../../../api/contract';
+import { sendListingBatch } from '../../../api/listings';
 import { createListing } from '../../../demo-data';
 import { connectToLocalService } from '../../../test-support/local-service';
 import type { ListingFields } from '../form/listing-form-schema';
@@ -35,7 +37,7 @@ function options(overrides: Partial<RunImportOptions> & Pick<RunImportOptions, '
   return { chatbotId: BOT, matchBy: 'MLSNumber', existingKeys: new Set(), send: realSend, signal: new AbortController().signal, sleep: noWait, ...overrides };
 }
 
-describe('runImport', () => {
+describe('runImport, one request per row (a service without RealEstateBatch)', () => {
   it('creates new rows, updates the ones whose key exists, and marks a refused row failed with the service’s message', async () => {
     const rows = rowsOf('Runnerton', 6);
     await apiFetch('RealEstateCreate', { ...createListing({ City: 'Elsewhere' }), SerialNumber: BOT, MLSNumber: 'Runnerton-1' });
@@ -164,5 +166,240 @@ describe('runImport', () => {
     expect(sent).toBe(0);
     gate.resume();
     expect(await running).toMatchObject({ created: 4 });
+  });
+});
+
+const realBatch = (body: BatchRequest) => sendListingBatch(body);
+const noRowRequests = () => Promise.reject(new Error('a row was sent on its own while the service has RealEstateBatch'));
+
+function batchOptions(overrides: Partial<RunImportOptions> & Pick<RunImportOptions, 'rows' | 'sentRows'>): RunImportOptions {
+  return options({ sendBatch: realBatch, send: noRowRequests, batchSize: 4, ...overrides });
+}
+
+const missingOperation = () => new ApiError('RealEstateBatch', 404, 404, 'No operation at POST /chat/Chatbot/RealEstateBatch');
+
+describe('runImport in batches (RealEstateBatch)', () => {
+  it('creates new rows, updates the ones whose key exists, and marks a refused row failed with the service’s message', async () => {
+    const rows = rowsOf('Batchford', 10);
+    await apiFetch('RealEstateCreate', { ...createListing({ City: 'Elsewhere' }), SerialNumber: BOT, MLSNumber: 'Batchford-1' });
+    rows[3] = { ...rows[3]!, fields: { ...rows[3]!.fields, YearBuilt: 999 } };
+    const sizes: number[] = [];
+    const outcome = await runImport(
+      batchOptions({
+        rows,
+        existingKeys: new Set(['Batchford-1']),
+        sentRows: SentRows.read(localStorage, sentRowsKey(BOT, 'batch-a')),
+        sendBatch: (body) => {
+          sizes.push(body.Items.length);
+          return realBatch(body);
+        },
+      }),
+    );
+    expect(sizes).toEqual([4, 4, 2]);
+    expect(outcome).toMatchObject({ done: 10, total: 10, created: 8, updated: 1, failed: 1, notSent: 0, alreadySent: 0 });
+    expect(outcome.failures).toEqual([{ row: 5, reason: 'YearBuilt: must be a four-digit year' }]);
+    const listed = await listedIn('Batchford');
+    expect(listed.VirtualCount).toBe(9);
+    expect(listed.List.filter((listing) => listing.MLSNumber === 'Batchford-1')).toHaveLength(1);
+  });
+
+  it('sends a batch again after a 429 or a lost answer, and the rows that had landed are not created twice', async () => {
+    const rows = rowsOf('Lostwick', 6);
+    const waits: number[] = [];
+    let calls = 0;
+    const outcome = await runImport(
+      batchOptions({
+        rows,
+        matchBy: 'create',
+        batchConcurrency: 1,
+        sentRows: SentRows.read(localStorage, sentRowsKey(BOT, 'batch-b')),
+        sendBatch: async (body) => {
+          calls += 1;
+          if (calls === 1) throw new ApiError('RealEstateBatch', 429, 429, 'Too many requests');
+          // The second batch lands, and its answer is lost on the way back.
+          if (calls === 3) {
+            await realBatch(body);
+            throw new TypeError('Failed to fetch');
+          }
+          return realBatch(body);
+        },
+        sleep: (ms) => {
+          waits.push(ms);
+          return Promise.resolve();
+        },
+      }),
+    );
+    expect(waits).toEqual([500, 500]);
+    expect(outcome).toMatchObject({ created: 6, failed: 0 });
+    const listed = await listedIn('Lostwick');
+    expect(listed.VirtualCount).toBe(6);
+    expect(new Set(listed.List.map((listing) => listing.MLSNumber)).size).toBe(6);
+  });
+
+  it('under "always create", resumes after a Cancel and a reload mid-import with the same import id and doubles nothing', async () => {
+    const rows = rowsOf('Receiptville', 10);
+    const key = sentRowsKey(BOT, 'batch-c');
+    const controller = new AbortController();
+    const importIds = new Set<string>();
+    let calls = 0;
+    const first = await runImport(
+      batchOptions({
+        rows,
+        matchBy: 'create',
+        batchSize: 3,
+        batchConcurrency: 1,
+        signal: controller.signal,
+        sentRows: SentRows.read(localStorage, key),
+        sendBatch: async (body) => {
+          importIds.add(body.ImportId);
+          calls += 1;
+          if (calls < 2) return realBatch(body);
+          // The second batch lands; Cancel is pressed and the page reloads before its answer.
+          await realBatch(body);
+          controller.abort();
+          throw new TypeError('Failed to fetch');
+        },
+      }),
+    );
+    expect(first).toMatchObject({ created: 3, notSent: 7, uncertain: [] });
+    // What the reload finds: the second batch's rows still on their way.
+    expect([5, 6, 7].map((row) => SentRows.read(localStorage, key).wasSentWithReceipt(row))).toEqual([true, true, true]);
+
+    const second = await runImport(
+      batchOptions({
+        rows,
+        matchBy: 'create',
+        batchSize: 3,
+        sentRows: SentRows.read(localStorage, key),
+        sendBatch: (body) => {
+          importIds.add(body.ImportId);
+          return realBatch(body);
+        },
+      }),
+    );
+    expect(second).toMatchObject({ alreadySent: 3, created: 7, total: 7, uncertain: [], failed: 0 });
+    expect(importIds.size).toBe(1);
+    const listed = await listedIn('Receiptville');
+    expect(listed.VirtualCount).toBe(10);
+    expect(new Set(listed.List.map((listing) => listing.MLSNumber)).size).toBe(10);
+  });
+
+  it('under "always create", a batch’s rows are in storage as in flight when it leaves; at the end every row is stored as done', async () => {
+    const rows = rowsOf('Markham', 6);
+    const key = sentRowsKey(BOT, 'batch-d');
+    const storedInFlight: boolean[] = [];
+    const outcome = await runImport(
+      batchOptions({
+        rows,
+        matchBy: 'create',
+        batchSize: 3,
+        sentRows: SentRows.read(localStorage, key),
+        sendBatch: (body) => {
+          const stored = SentRows.read(localStorage, key);
+          storedInFlight.push(...body.Items.map((item) => stored.wasSentWithReceipt(item.RowKey)));
+          return realBatch(body);
+        },
+      }),
+    );
+    expect(outcome).toMatchObject({ created: 6 });
+    expect(storedInFlight).toEqual([true, true, true, true, true, true]);
+    const stored = SentRows.read(localStorage, key);
+    expect(stored.doneCount).toBe(6);
+    expect(stored.inFlightCount).toBe(0);
+  });
+
+  it('sends no batch while paused, and carries on after Resume', async () => {
+    const rows = rowsOf('Pauseborough', 8);
+    const gate = new PauseGate();
+    let sent = 0;
+    gate.pause();
+    const running = runImport(
+      batchOptions({
+        rows,
+        gate,
+        sentRows: SentRows.read(localStorage, sentRowsKey(BOT, 'batch-e')),
+        sendBatch: (body) => {
+          sent += 1;
+          return realBatch(body);
+        },
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent).toBe(0);
+    gate.resume();
+    expect(await running).toMatchObject({ created: 8 });
+    expect(sent).toBe(2);
+  });
+
+  it('splits a batch the service finds too large, until it fits', async () => {
+    const rows = rowsOf('Splitton', 8);
+    const sizes: number[] = [];
+    const outcome = await runImport(
+      batchOptions({
+        rows,
+        batchSize: 8,
+        sentRows: SentRows.read(localStorage, sentRowsKey(BOT, 'batch-f')),
+        sendBatch: (body) => {
+          sizes.push(body.Items.length);
+          if (body.Items.length > 2) return Promise.reject(new ApiError('RealEstateBatch', 413, 413, 'The request body is larger than the limit of 8 MB.'));
+          return realBatch(body);
+        },
+      }),
+    );
+    expect(sizes).toEqual([8, 4, 2, 2, 4, 2, 2]);
+    expect(outcome).toMatchObject({ created: 8, failed: 0 });
+    expect((await listedIn('Splitton')).VirtualCount).toBe(8);
+  });
+
+  it('goes on one request per row when the service answers that it has no RealEstateBatch, losing and doubling no row', async () => {
+    const rows = rowsOf('Fallbackburg', 12);
+    rows[9] = { ...rows[9]!, fields: { ...rows[9]!.fields, YearBuilt: 999 } };
+    let batches = 0;
+    const sentAlone: string[] = [];
+    const outcome = await runImport(
+      batchOptions({
+        rows,
+        matchBy: 'create',
+        sentRows: SentRows.read(localStorage, sentRowsKey(BOT, 'batch-g')),
+        // The first batch goes through; then the service is one without the operation (a
+        // hosted one behind the proxy, say), which the local service cannot be made to be.
+        sendBatch: (body) => {
+          batches += 1;
+          return batches === 1 ? realBatch(body) : Promise.reject(missingOperation());
+        },
+        send: (request) => {
+          sentAlone.push(request.request.MLSNumber);
+          return realSend(request);
+        },
+      }),
+    );
+    expect(outcome).toMatchObject({ done: 12, total: 12, created: 11, failed: 1, notSent: 0, uncertain: [] });
+    expect(outcome.failures).toEqual([{ row: 11, reason: 'YearBuilt: must be a four-digit year' }]);
+    expect(sentAlone.sort()).toEqual(rows.slice(4).map((row) => row.fields.MLSNumber).sort());
+    // The second batch was answered 404 while the third was on its way, or the third never left: no more after that.
+    expect(batches).toBeLessThanOrEqual(3);
+    const listed = await listedIn('Fallbackburg');
+    expect(listed.VirtualCount).toBe(11);
+    expect(new Set(listed.List.map((listing) => listing.MLSNumber)).size).toBe(11);
+  });
+
+  it('reports instead of re-sending, per row, an "always create" row an earlier run left in a batch, when the service no longer has RealEstateBatch', async () => {
+    const rows = rowsOf('Strandham', 3);
+    const key = sentRowsKey(BOT, 'batch-h');
+    const earlier = SentRows.read(localStorage, key);
+    earlier.importId(() => 'import-earlier');
+    earlier.markSentWithReceipt([3], { storeNow: true });
+    const outcome = await runImport(
+      batchOptions({ rows, matchBy: 'create', sentRows: SentRows.read(localStorage, key), sendBatch: () => Promise.reject(missingOperation()), send: realSend }),
+    );
+    expect(outcome).toMatchObject({ created: 2, total: 2, uncertain: [3] });
+    expect((await listedIn('Strandham')).VirtualCount).toBe(2);
+  });
+
+  it('fails the rows, and does not fall back, when the batch names the chatbot as unknown', async () => {
+    const rows = rowsOf('Nowhere', 2);
+    const outcome = await runImport(batchOptions({ rows, chatbotId: 'no-such-bot', sentRows: SentRows.read(localStorage, sentRowsKey('no-such-bot', 'batch-i')) }));
+    expect(outcome).toMatchObject({ failed: 2, created: 0 });
+    expect(outcome.failures[0]!.reason).toBe('SerialNumber: no chatbot with this id');
   });
 });
