@@ -31,6 +31,13 @@ async function listedIn(city: string) {
   return apiFetch('RealEstateList', { SerialNumber: BOT, CityName: city, PageSize: 100 });
 }
 
+/** The city holds `count` listings, no MLS number twice. */
+async function expectListedOnce(city: string, count: number) {
+  const listed = await listedIn(city);
+  expect(listed.VirtualCount).toBe(count);
+  expect(new Set(listed.List.map((listing) => listing.MLSNumber)).size).toBe(count);
+}
+
 const noWait = () => Promise.resolve();
 
 function options(overrides: Partial<RunImportOptions> & Pick<RunImportOptions, 'rows' | 'sentRows'>): RunImportOptions {
@@ -38,19 +45,6 @@ function options(overrides: Partial<RunImportOptions> & Pick<RunImportOptions, '
 }
 
 describe('runImport, one request per row (a service without RealEstateBatch)', () => {
-  it('creates new rows, updates the ones whose key exists, and marks a refused row failed with the service’s message', async () => {
-    const rows = rowsOf('Runnerton', 6);
-    await apiFetch('RealEstateCreate', { ...createListing({ City: 'Elsewhere' }), SerialNumber: BOT, MLSNumber: 'Runnerton-1' });
-    // The form would not let this through; the service refuses it with its own message.
-    rows[3] = { ...rows[3]!, fields: { ...rows[3]!.fields, YearBuilt: 999 } };
-    const outcome = await runImport(options({ rows, existingKeys: new Set(['Runnerton-1']), sentRows: SentRows.read(localStorage, sentRowsKey(BOT, 'a')) }));
-    expect(outcome).toMatchObject({ done: 6, total: 6, created: 4, updated: 1, failed: 1, notSent: 0, alreadySent: 0 });
-    expect(outcome.failures).toEqual([{ row: 5, reason: 'YearBuilt: must be a four-digit year' }]);
-    const listed = await listedIn('Runnerton');
-    expect(listed.VirtualCount).toBe(5);
-    expect(listed.List.filter((listing) => listing.MLSNumber === 'Runnerton-1')).toHaveLength(1);
-  });
-
   it('backs off and tries again after a 429 or a lost connection', async () => {
     const rows = rowsOf('Retryville', 3);
     const faults = [new ApiError('RealEstateCreate', 429, 429, 'Too many requests'), new TypeError('Failed to fetch')];
@@ -99,9 +93,7 @@ describe('runImport, one request per row (a service without RealEstateBatch)', (
 
     const second = await runImport(options({ rows, matchBy: 'create', sentRows: SentRows.read(localStorage, key) }));
     expect(second).toMatchObject({ alreadySent: 4, created: 6, total: 6 });
-    const listed = await listedIn('Resumeburg');
-    expect(listed.VirtualCount).toBe(10);
-    expect(new Set(listed.List.map((listing) => listing.MLSNumber)).size).toBe(10);
+    await expectListedOnce('Resumeburg', 10);
   });
 
   it('a row left in flight by a reload is updated (key match) or reported (always create), never created twice', async () => {
@@ -121,52 +113,6 @@ describe('runImport, one request per row (a service without RealEstateBatch)', (
     expect(always).toMatchObject({ created: 1, uncertain: [3] });
   });
 
-  it('under "always create", a row is in storage as in flight when its request leaves; at the end every row is stored as done', async () => {
-    const rows = rowsOf('Storedale', 5);
-    const key = sentRowsKey(BOT, 'g');
-    const storedInFlight: boolean[] = [];
-    const outcome = await runImport(
-      options({
-        rows,
-        matchBy: 'create',
-        sentRows: SentRows.read(localStorage, key),
-        send: (request) => {
-          // What a reload at this moment would find.
-          const mls = request.request.MLSNumber;
-          const row = rows.find((candidate) => candidate.fields.MLSNumber === mls)!.row;
-          storedInFlight.push(SentRows.read(localStorage, key).wasInFlight(row));
-          return realSend(request);
-        },
-      }),
-    );
-    expect(outcome).toMatchObject({ created: 5 });
-    expect(storedInFlight).toEqual([true, true, true, true, true]);
-    const stored = SentRows.read(localStorage, key);
-    expect(stored.doneCount).toBe(5);
-    expect(stored.inFlightCount).toBe(0);
-  });
-
-  it('sends nothing new while paused, and carries on after Resume', async () => {
-    const rows = rowsOf('Pauseford', 4);
-    const gate = new PauseGate();
-    let sent = 0;
-    gate.pause();
-    const running = runImport(
-      options({
-        rows,
-        gate,
-        sentRows: SentRows.read(localStorage, sentRowsKey(BOT, 'f')),
-        send: (request) => {
-          sent += 1;
-          return realSend(request);
-        },
-      }),
-    );
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(sent).toBe(0);
-    gate.resume();
-    expect(await running).toMatchObject({ created: 4 });
-  });
 });
 
 const realBatch = (body: BatchRequest) => sendListingBatch(body);
@@ -179,30 +125,6 @@ function batchOptions(overrides: Partial<RunImportOptions> & Pick<RunImportOptio
 const missingOperation = () => new ApiError('RealEstateBatch', 404, 404, 'No operation at POST /chat/Chatbot/RealEstateBatch');
 
 describe('runImport in batches (RealEstateBatch)', () => {
-  it('creates new rows, updates the ones whose key exists, and marks a refused row failed with the service’s message', async () => {
-    const rows = rowsOf('Batchford', 10);
-    await apiFetch('RealEstateCreate', { ...createListing({ City: 'Elsewhere' }), SerialNumber: BOT, MLSNumber: 'Batchford-1' });
-    rows[3] = { ...rows[3]!, fields: { ...rows[3]!.fields, YearBuilt: 999 } };
-    const sizes: number[] = [];
-    const outcome = await runImport(
-      batchOptions({
-        rows,
-        existingKeys: new Set(['Batchford-1']),
-        sentRows: SentRows.read(localStorage, sentRowsKey(BOT, 'batch-a')),
-        sendBatch: (body) => {
-          sizes.push(body.Items.length);
-          return realBatch(body);
-        },
-      }),
-    );
-    expect(sizes).toEqual([4, 4, 2]);
-    expect(outcome).toMatchObject({ done: 10, total: 10, created: 8, updated: 1, failed: 1, notSent: 0, alreadySent: 0 });
-    expect(outcome.failures).toEqual([{ row: 5, reason: 'YearBuilt: must be a four-digit year' }]);
-    const listed = await listedIn('Batchford');
-    expect(listed.VirtualCount).toBe(9);
-    expect(listed.List.filter((listing) => listing.MLSNumber === 'Batchford-1')).toHaveLength(1);
-  });
-
   it('sends a batch again after a 429 or a lost answer, and the rows that had landed are not created twice', async () => {
     const rows = rowsOf('Lostwick', 6);
     const waits: number[] = [];
@@ -231,9 +153,7 @@ describe('runImport in batches (RealEstateBatch)', () => {
     );
     expect(waits).toEqual([500, 500]);
     expect(outcome).toMatchObject({ created: 6, failed: 0 });
-    const listed = await listedIn('Lostwick');
-    expect(listed.VirtualCount).toBe(6);
-    expect(new Set(listed.List.map((listing) => listing.MLSNumber)).size).toBe(6);
+    await expectListedOnce('Lostwick', 6);
   });
 
   it('under "always create", resumes after a Cancel and a reload mid-import with the same import id and doubles nothing', async () => {
@@ -279,56 +199,7 @@ describe('runImport in batches (RealEstateBatch)', () => {
     );
     expect(second).toMatchObject({ alreadySent: 3, created: 7, total: 7, uncertain: [], failed: 0 });
     expect(importIds.size).toBe(1);
-    const listed = await listedIn('Receiptville');
-    expect(listed.VirtualCount).toBe(10);
-    expect(new Set(listed.List.map((listing) => listing.MLSNumber)).size).toBe(10);
-  });
-
-  it('under "always create", a batch’s rows are in storage as in flight when it leaves; at the end every row is stored as done', async () => {
-    const rows = rowsOf('Markham', 6);
-    const key = sentRowsKey(BOT, 'batch-d');
-    const storedInFlight: boolean[] = [];
-    const outcome = await runImport(
-      batchOptions({
-        rows,
-        matchBy: 'create',
-        batchSize: 3,
-        sentRows: SentRows.read(localStorage, key),
-        sendBatch: (body) => {
-          const stored = SentRows.read(localStorage, key);
-          storedInFlight.push(...body.Items.map((item) => stored.wasSentWithReceipt(item.RowKey)));
-          return realBatch(body);
-        },
-      }),
-    );
-    expect(outcome).toMatchObject({ created: 6 });
-    expect(storedInFlight).toEqual([true, true, true, true, true, true]);
-    const stored = SentRows.read(localStorage, key);
-    expect(stored.doneCount).toBe(6);
-    expect(stored.inFlightCount).toBe(0);
-  });
-
-  it('sends no batch while paused, and carries on after Resume', async () => {
-    const rows = rowsOf('Pauseborough', 8);
-    const gate = new PauseGate();
-    let sent = 0;
-    gate.pause();
-    const running = runImport(
-      batchOptions({
-        rows,
-        gate,
-        sentRows: SentRows.read(localStorage, sentRowsKey(BOT, 'batch-e')),
-        sendBatch: (body) => {
-          sent += 1;
-          return realBatch(body);
-        },
-      }),
-    );
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(sent).toBe(0);
-    gate.resume();
-    expect(await running).toMatchObject({ created: 8 });
-    expect(sent).toBe(2);
+    await expectListedOnce('Receiptville', 10);
   });
 
   it('splits a batch the service finds too large, until it fits', async () => {
@@ -378,9 +249,7 @@ describe('runImport in batches (RealEstateBatch)', () => {
     expect(sentAlone.sort()).toEqual(rows.slice(4).map((row) => row.fields.MLSNumber).sort());
     // The second batch was answered 404 while the third was on its way, or the third never left: no more after that.
     expect(batches).toBeLessThanOrEqual(3);
-    const listed = await listedIn('Fallbackburg');
-    expect(listed.VirtualCount).toBe(11);
-    expect(new Set(listed.List.map((listing) => listing.MLSNumber)).size).toBe(11);
+    await expectListedOnce('Fallbackburg', 11);
   });
 
   it('reports instead of re-sending, per row, an "always create" row an earlier run left in a batch, when the service no longer has RealEstateBatch', async () => {
@@ -401,5 +270,84 @@ describe('runImport in batches (RealEstateBatch)', () => {
     const outcome = await runImport(batchOptions({ rows, chatbotId: 'no-such-bot', sentRows: SentRows.read(localStorage, sentRowsKey('no-such-bot', 'batch-i')) }));
     expect(outcome).toMatchObject({ failed: 2, created: 0 });
     expect(outcome.failures[0]!.reason).toBe('SerialNumber: no chatbot with this id');
+  });
+});
+
+/** The two ways rows go out; the cases below hold for both. */
+interface SendPath {
+  name: string;
+  tag: string;
+  /** How rows are sent; `leaving` is told the rows of each request as it leaves. */
+  through: (rows: readonly ValidRow[], leaving?: (rows: number[]) => void) => Partial<RunImportOptions>;
+  /** Whether stored marks say the row was on its way (a reload's view). */
+  storedInFlight: (stored: SentRows, row: number) => boolean;
+}
+const PER_ROW: SendPath = {
+  name: 'one request per row',
+  tag: 'Singleton',
+  through: (rows, leaving) => ({
+    send: (request) => {
+      leaving?.([rows.find((candidate) => candidate.fields.MLSNumber === request.request.MLSNumber)!.row]);
+      return realSend(request);
+    },
+  }),
+  storedInFlight: (stored, row) => stored.wasInFlight(row),
+};
+const IN_BATCHES: SendPath = {
+  name: 'in batches',
+  tag: 'Batchford',
+  through: (_rows, leaving) => ({
+    send: noRowRequests,
+    batchSize: 4,
+    sendBatch: (body) => {
+      leaving?.(body.Items.map((item) => item.RowKey));
+      return realBatch(body);
+    },
+  }),
+  storedInFlight: (stored, row) => stored.wasSentWithReceipt(row),
+};
+
+describe.each([PER_ROW, IN_BATCHES])('runImport, $name', ({ tag, through, storedInFlight }) => {
+  it('creates new rows, updates the ones whose key exists, and marks a refused row failed with the service’s message', async () => {
+    const rows = rowsOf(tag, 10);
+    await apiFetch('RealEstateCreate', { ...createListing({ City: 'Elsewhere' }), SerialNumber: BOT, MLSNumber: `${tag}-1` });
+    // The form would not let this through; the service refuses it with its own message.
+    rows[3] = { ...rows[3]!, fields: { ...rows[3]!.fields, YearBuilt: 999 } };
+    const outcome = await runImport(options({ rows, existingKeys: new Set([`${tag}-1`]), sentRows: SentRows.read(localStorage, sentRowsKey(BOT, `${tag}-a`)), ...through(rows) }));
+    expect(outcome).toMatchObject({ done: 10, total: 10, created: 8, updated: 1, failed: 1, notSent: 0, alreadySent: 0 });
+    expect(outcome.failures).toEqual([{ row: 5, reason: 'YearBuilt: must be a four-digit year' }]);
+    const listed = await listedIn(tag);
+    expect(listed.VirtualCount).toBe(9);
+    expect(listed.List.filter((listing) => listing.MLSNumber === `${tag}-1`)).toHaveLength(1);
+  });
+
+  it('sends nothing new while paused, and carries on after Resume', async () => {
+    const rows = rowsOf(`${tag}-paused`, 8);
+    const gate = new PauseGate();
+    let sent = 0;
+    gate.pause();
+    const running = runImport(options({ rows, gate, sentRows: SentRows.read(localStorage, sentRowsKey(BOT, `${tag}-p`)), ...through(rows, () => (sent += 1)) }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent).toBe(0);
+    gate.resume();
+    expect(await running).toMatchObject({ created: 8 });
+    expect(sent).toBeGreaterThan(0);
+  });
+
+  it('under "always create", a row is in storage as in flight when its request leaves; at the end every row is stored as done', async () => {
+    const rows = rowsOf(`${tag}-stored`, 6);
+    const key = sentRowsKey(BOT, `${tag}-s`);
+    const seenByReload: boolean[] = [];
+    const leaving = (sent: number[]) => {
+      // What a reload at this moment would find.
+      const stored = SentRows.read(localStorage, key);
+      seenByReload.push(...sent.map((row) => storedInFlight(stored, row)));
+    };
+    const outcome = await runImport(options({ rows, matchBy: 'create', sentRows: SentRows.read(localStorage, key), ...through(rows, leaving) }));
+    expect(outcome).toMatchObject({ created: 6 });
+    expect(seenByReload).toEqual([true, true, true, true, true, true]);
+    const stored = SentRows.read(localStorage, key);
+    expect(stored.doneCount).toBe(6);
+    expect(stored.inFlightCount).toBe(0);
   });
 });
