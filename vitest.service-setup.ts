@@ -3,27 +3,49 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from './server/app';
+import { pathOf } from './server/envelope';
+import { operations } from './src/api/contract';
 
 /**
  * The local service for client tests that talk to it for real (`src/**\/*.service.test.ts`):
  * one instance on a throwaway database and a free port, its address handed to the tests as
  * `localServiceUrl`. Each test file uses chatbots of its own, seeded here.
+ *
+ * Beside it, the console in proxy mode (`proxyServiceUrl`) in front of a stand-in for the
+ * hosted service: a local service that, like the hosted one, has none of the local service's
+ * additions the client must do without (RealEstateBatch: it answers as for any unknown address).
  */
 const SERVICE_TEST_CHATBOTS = ['fetch-all-bot', 'import-runner-bot', 'preview-transport-bot'];
+/** Seeded on the hosted stand-in, used through the proxy (import-through-proxy.service.test.ts). */
+const PROXIED_CHATBOT = 'proxied-import-bot';
+/** What the hosted stand-in lacks. */
+const HOSTED_LACKS = new Set<string>([operations.RealEstateBatch.path]);
 
 declare module 'vitest' {
   export interface ProvidedContext {
     localServiceUrl: string;
+    proxyServiceUrl: string;
   }
 }
 
 export default async function startLocalService(project: TestProject) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'realty-bot-client-test-'));
-  const app = await buildApp({ dataDir, distDir: join(dataDir, 'no-dist'), logLevel: 'silent', streamDelayMs: 0, extraChatbotIds: SERVICE_TEST_CHATBOTS });
+  const dataDirs = ['local', 'hosted', 'proxy'].map((name) => mkdtempSync(join(tmpdir(), `realty-bot-client-test-${name}-`)));
+  const [localDir, hostedDir, proxyDir] = dataDirs as [string, string, string];
+  const common = { logLevel: 'silent', streamDelayMs: 0 } as const;
+  const app = await buildApp({ ...common, dataDir: localDir, distDir: join(localDir, 'no-dist'), extraChatbotIds: SERVICE_TEST_CHATBOTS });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   project.provide('localServiceUrl', address);
+
+  const hosted = await buildApp({ ...common, dataDir: hostedDir, distDir: join(hostedDir, 'no-dist'), extraChatbotIds: [PROXIED_CHATBOT] });
+  hosted.addHook('onRequest', async (request, reply) => {
+    if (HOSTED_LACKS.has(pathOf(request.url))) await reply.code(404).type('text/html').send('<h1>Not Found</h1>');
+  });
+  const hostedAddress = await hosted.listen({ port: 0, host: '127.0.0.1' });
+  const proxy = await buildApp({ ...common, dataDir: proxyDir, distDir: join(proxyDir, 'no-dist'), upstream: { url: hostedAddress, secretKey: null, sessionKey: null, chatbotIds: [] } });
+  project.provide('proxyServiceUrl', await proxy.listen({ port: 0, host: '127.0.0.1' }));
+
   return async () => {
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await Promise.all([app.close(), proxy.close(), hosted.close()]);
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   };
 }

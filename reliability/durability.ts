@@ -2,8 +2,10 @@
  * `npm run durability`: does every write the local service acknowledged survive a kill -9?
  *
  * The service runs as its own process on one throwaway DATA_DIR, kept across restarts.
- * Several writers create, update and delete listings, and edit two chatbots' settings, as
- * fast as the service answers. At a random moment the service is killed with SIGKILL (so
+ * Several writers create, update and delete listings (creating some in RealEstateBatch
+ * requests), and edit two chatbots' settings, as fast as the service answers. A batch cut off
+ * by a kill is sent again after the restart, with the same ImportId, as a resumed import
+ * would: its receipts must answer the items that had landed, so no listing appears twice. At a random moment the service is killed with SIGKILL (so
  * writes are in flight), restarted on the same data, and everything is read back and
  * checked against the ledger (reliability/ledger.ts): every acknowledged write must be
  * there; a write that was in flight may or may not have landed. Prints the kills, the
@@ -20,7 +22,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { call } from '../bench/api';
 import { startLocalService, type LocalService } from '../bench/service';
-import { listingRowOf, type ChatbotDetail, type CreateListingRequest, type EditRequest, type ListingRow, type RequestOf, type ResponseOf } from '../src/api/contract';
+import { listingRowOf, type BatchRequest, type ChatbotDetail, type CreateListingRequest, type EditRequest, type ListingRow, type RequestOf, type ResponseOf } from '../src/api/contract';
 import { createListing, createRandom, type Random } from '../src/demo-data';
 import { Ledger, type CheckResult, type Effect } from './ledger';
 import { send } from './send';
@@ -63,6 +65,9 @@ const listingIds = new Map<string, number>();
 
 const tally = {
   create: 0,
+  /** Batches sent (their items count as creates), and those sent again after a kill. */
+  batch: 0,
+  batchAgain: 0,
   update: 0,
   delete: 0,
   edit: 0,
@@ -71,6 +76,9 @@ const tally = {
 };
 
 type WriteName = 'RealEstateCreate' | 'RealEstateUpdate' | 'RealEstateDelete' | 'Edit';
+
+/** Per listing writer, the batch a kill cut off: sent again first in the next round. */
+const unansweredBatches = new Map<number, BatchRequest>();
 
 interface Round {
   baseUrl: string;
@@ -119,16 +127,57 @@ function listingBody(mlsNumber: string, random: Random): CreateListingRequest {
 
 const rowOf = (body: CreateListingRequest): Omit<ListingRow, 'ID'> => stateOf(listingRowOf(body, 0));
 
+/**
+ * Sends a batch of creates and books each item as its own write. Without an answer the batch
+ * is kept, to be sent again (same ImportId, same RowKeys) after the restart.
+ */
+async function writeBatch(round: Round, writer: number, body: BatchRequest): Promise<boolean> {
+  const reply = await send(round.baseUrl, 'RealEstateBatch', body);
+  body.Items.forEach(({ Listing }, index) => {
+    const listing = Listing as CreateListingRequest;
+    const result = reply.kind === 'ok' ? reply.data.Results[index] : undefined;
+    if (result?.Success) {
+      listings.acknowledged(listing.MLSNumber, () => rowOf(listing));
+      if (result.PlatformId !== undefined) listingIds.set(listing.MLSNumber, Number(result.PlatformId));
+    } else {
+      listings.unanswered(listing.MLSNumber, () => rowOf(listing));
+      if (result) tally.rejected.push(`RealEstateBatch item ${listing.MLSNumber}: ${result.Code} ${result.Message}`);
+    }
+  });
+  if (reply.kind === 'ok') return !round.killed;
+  if (reply.kind === 'rejected') tally.rejected.push(`RealEstateBatch ${body.ImportId}: ${reply.status} ${reply.message}`);
+  else unansweredBatches.set(writer, body);
+  return false;
+}
+
 /** One writer of listings: it owns the listings it created, and writes to one at a time. */
 async function listingWriter(round: Round, writer: number, owned: string[]): Promise<void> {
   const { random } = round;
+  const cutOff = unansweredBatches.get(writer);
+  if (cutOff) {
+    unansweredBatches.delete(writer);
+    tally.batchAgain += 1;
+    if (!(await writeBatch(round, writer, cutOff))) return;
+  }
   for (;;) {
     const present = owned.filter((key) => {
       const state = listings.certain(key);
       return state !== null && state !== undefined;
     });
     const roll = random.next();
-    if (present.length === 0 || roll < 0.4) {
+    if (roll < 0.1) {
+      listingSequence += 1;
+      const importId = `${MLS_PREFIX}${SEED}-${writer}-batch-${listingSequence}`;
+      const Items = Array.from({ length: random.int(2, 20) }, (_, index) => {
+        const key = `${importId}-${index}`;
+        listings.track(key, null);
+        owned.push(key);
+        return { RowKey: index, Operation: 'Create' as const, Listing: listingBody(key, random) };
+      });
+      tally.create += Items.length;
+      tally.batch += 1;
+      if (!(await writeBatch(round, writer, { SerialNumber: LISTINGS_BOT, ImportId: importId, Items }))) return;
+    } else if (present.length === 0 || roll < 0.4) {
       listingSequence += 1;
       const key = `${MLS_PREFIX}${SEED}-${writer}-${listingSequence}`;
       const body = listingBody(key, random);
@@ -298,6 +347,7 @@ async function main(): Promise<number> {
     `acknowledged writes: ${acknowledged} (listings: ${listings.acknowledgedWrites} of ${listingWrites} sent: ` +
       `${tally.create} creates, ${tally.update} updates, ${tally.delete} deletes; settings: ${settings.acknowledgedWrites} of ${tally.edit} edits sent)`,
   );
+  log(`batches of creates (RealEstateBatch): ${tally.batch} sent, ${tally.batchAgain} of them sent again after a kill cut them off`);
   log(`writes cut off by the kills (no answer; may or may not have landed): ${listings.unansweredWrites + settings.unansweredWrites}, of which landed: ${totals.landedAnyway}`);
   log(`writes lost: ${totals.lost.length}`);
   if (totals.unexpected.length > 0) log(`records nobody wrote: ${totals.unexpected.join(', ')}`);

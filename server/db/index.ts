@@ -2,6 +2,7 @@ import { createChatbotStore } from './chatbots';
 import type { Db } from './database';
 import { createFileStore } from './files';
 import { createGroupCommit } from './group-commit';
+import { createImportReceiptStore } from './import-receipts';
 import { createListingStore } from './listings';
 import { createMessageStore } from './messages';
 import { createSessionStore } from './sessions';
@@ -17,9 +18,10 @@ export function createStores(db: Db) {
     messages: createMessageStore(db),
     listings: createListingStore(db),
     files: createFileStore(db),
+    importReceipts: createImportReceiptStore(db),
     /** Request writes, committed together with the others of the same turn (group-commit.ts). */
     groupCommit: createGroupCommit(db),
-    /** Runs `work` in one transaction: all of its writes land, or none. */
+    /** Runs `work` in one transaction: all of its writes land, or none. Inside an open one, a SAVEPOINT of its own. */
     transaction: <T>(work: () => T): T => db.transaction(work)(),
   };
 }

@@ -121,6 +121,21 @@ const MIGRATIONS: readonly string[] = [
   -- anyone write into another visitor's conversation. Console sessions have none.
   ALTER TABLE sessions ADD COLUMN visitor_token TEXT;
   `,
+  `
+  -- RealEstateBatch's receipts: an item that landed, by (chatbot, ImportId, RowKey), written in
+  -- the item's own transaction, so an item sent again is answered from here instead of being
+  -- written twice. Pruned after RECEIPT_DAYS (import-receipts.ts).
+  CREATE TABLE import_receipts (
+    chatbot_id     TEXT NOT NULL REFERENCES chatbots(id) ON DELETE CASCADE,
+    import_id      TEXT NOT NULL,
+    row_key        INTEGER NOT NULL,
+    platform_id    TEXT,
+    updated_count  INTEGER,
+    created_at     INTEGER NOT NULL,
+    PRIMARY KEY (chatbot_id, import_id, row_key)
+  ) STRICT, WITHOUT ROWID;
+  CREATE INDEX import_receipts_created ON import_receipts (created_at);
+  `,
 ];
 
 export function migrate(db: Database): void {

@@ -138,6 +138,16 @@ export const VALID_BODIES: Record<OperationName, (fixtures: FuzzFixtures) => Rea
     { SerialNumber: chatbotId, MLSNumber: 'X', PageNumber: 3, PageSize: 100 },
   ],
   RealEstateDelete: ({ chatbotId }) => [{ SerialNumber: chatbotId, KeyType: 'MLSNumber', Keys: ['NO-SUCH-MLS'] }],
+  RealEstateBatch: ({ chatbotId }): Value[] => [
+    {
+      SerialNumber: chatbotId,
+      ImportId: 'fuzz-import',
+      Items: [
+        { RowKey: 2, Operation: 'Create', Listing: plain(createListing({ SerialNumber: chatbotId })) },
+        { RowKey: 3, Operation: 'Update', Listing: { ...plain(createListing({ SerialNumber: chatbotId })), Key: 'https://homes.example.com/x', KeyType: 'URL' } },
+      ],
+    },
+  ],
   GetPreUploadUrl: () => [{ fileName: 'photo.jpg' }],
   ConfirmUpload: ({ fileId }) => [{ FileStoreId: fileId }],
 };

@@ -5,6 +5,9 @@ import { API_VERSION,
   RGB_PATTERN,
   rgbColor,
   MAX_DELETE_KEYS,
+  MAX_BATCH_ITEMS,
+  batchItemSchema,
+  BATCH_BODY_LIMIT,
   MAX_PAGE_SIZE,
   SECRET_KEY_HEADER,
   SESSION_KEY_HEADER,
@@ -37,6 +40,7 @@ import { NO_CHATBOT } from '../routes/chatbot';
 import { ALREADY_CONFIRMED, NO_FILE, UPLOAD_BODY_LIMIT, WRONG_UPLOAD_TOKEN, fileUrl, uploadPath } from '../routes/files';
 import { DEFAULT_PAGE_SIZE, NO_LISTING_CHATBOT } from '../routes/listings';
 import { DEMO_LISTING_COUNT } from '../seed';
+import { RECEIPT_DAYS } from '../db/import-receipts';
 import { WIDGET_SCHEMAS, WIDGET_TAG, widgetPaths } from './widget-document';
 import {
   ERROR_STATUSES,
@@ -77,6 +81,9 @@ export { ERROR_STATUSES, type ErrorStatus, type Example, type JsonSchema, type M
  */
 z.globalRegistry.add(rgbColor, { pattern: RGB_PATTERN.source, description: 'A colour written as rgb(r,g,b), each channel a whole number 0 to 255.' });
 z.globalRegistry.add(domainsText, { description: 'Host names separated by commas, such as example.com, shop.example.com; empty for none.' });
+z.globalRegistry.add(batchItemSchema.shape.Listing, {
+  description: "Exactly the body of RealEstateCreate (Operation Create) or RealEstateUpdate (Operation Update); checked by the service as that request's body would be, item by item.",
+});
 z.globalRegistry.add(chatbotSettingsShape.MessageLimit, { description: 'Messages per calendar month: -1 (unlimited) or at least 1.' });
 
 export interface OpenApiDocument {
@@ -166,6 +173,8 @@ const BOT = DEMO_CHATBOT_ID;
 const SEEDED = demoListings(BOT, DEMO_LISTING_COUNT).map(({ SerialNumber: _bot, ...fields }, index) => ({ ...fields, ID: index + 1 }));
 /** A listing that is not seeded yet: the next demo listing. */
 const NEW_LISTING = demoListings(BOT, DEMO_LISTING_COUNT + 1).at(-1)!;
+/** The one after it, for the batch's example. */
+const BATCH_LISTING = demoListings(BOT, DEMO_LISTING_COUNT + 2).at(-1)!;
 
 const LIST_REQUEST = {
   SerialNumber: BOT,
@@ -229,6 +238,8 @@ export interface OperationDoc<Name extends OperationName> {
   notFound?: string;
   /** The 429 Message, for the operation that has limits. */
   tooManyRequests?: string;
+  /** Its own JSON body limit, when not the service's (DocumentOptions.jsonBodyLimit). */
+  bodyLimit?: number;
 }
 
 const mediaRules = (['Image', 'Audio', 'Video'] as const)
@@ -355,6 +366,36 @@ export const OPERATION_DOCS: { [Name in OperationName]: OperationDoc<Name> } = {
     invalid: { SerialNumber: BOT, Keys: [], KeyType: 'MLSNumber' },
     notFound: NO_LISTING_CHATBOT,
   },
+  RealEstateBatch: {
+    tag: 'Listings',
+    summary: 'Create and update listings in bulk',
+    description: [
+      `Many RealEstateCreate and RealEstateUpdate bodies in one request (at most ${MAX_BATCH_ITEMS} items), as the console's CSV import sends them. (Our addition to the interface: the hosted service answers 404; the console then sends a request per listing.)`,
+      '',
+      "- Each item's `Listing` is exactly the body of its `Operation`'s single request, SerialNumber included (which must be the batch's), and is checked and written as that request would be: an invalid item gets its own result with Code 400 and the Message that request would have had, naming the field, and the other items still land.",
+      "- `Results` answers every item, in the items' order. A Create that landed has `PlatformId` (RealEstateCreate's Data), an Update `UpdatedCount` (RealEstateUpdate's Data).",
+      '- All items are written in one transaction, each in a SAVEPOINT of its own, and the answer comes after the COMMIT.',
+      `- Idempotent: an item that landed leaves a receipt under (SerialNumber, ImportId, RowKey), kept ${RECEIPT_DAYS} days. An item sent again with the same three is not written again; its stored result is the answer. Send a retried or resumed import with the same ImportId.`,
+    ].join('\n'),
+    request: {
+      SerialNumber: BOT,
+      ImportId: 'demo-import-1',
+      Items: [
+        { RowKey: 2, Operation: 'Create', Listing: BATCH_LISTING },
+        { RowKey: 3, Operation: 'Update', Listing: { ...NEW_LISTING, YearBuilt: 999, Key: NEW_LISTING.MLSNumber, KeyType: 'MLSNumber' } },
+      ],
+    },
+    // Sent after the RealEstateCreate example: the next id.
+    response: {
+      Results: [
+        { RowKey: 2, Success: true, Code: 200, Message: '', PlatformId: String(DEMO_LISTING_COUNT * seededChatbotIds(defaultConfig()).length + 2) },
+        { RowKey: 3, Success: false, Code: 400, Message: 'YearBuilt: must be a four-digit year' },
+      ],
+    },
+    invalid: { SerialNumber: BOT, ImportId: 'demo-import-1', Items: [] },
+    notFound: NO_LISTING_CHATBOT,
+    bodyLimit: BATCH_BODY_LIMIT,
+  },
   GetPreUploadUrl: {
     tag: 'Files',
     summary: 'Start an upload (step 1 of 3)',
@@ -428,11 +469,8 @@ function jsonOperation<Name extends OperationName>(name: Name, options: Document
       : errorResponse(403, FORBIDDEN_TEXT, crossSiteMessage('cross-site'));
   if (doc.notFound) responses[404] = errorResponse(404, 'What the body names does not exist; Message names the field.', doc.notFound);
   if (spec.request) {
-    responses[413] = errorResponse(
-      413,
-      `The body is larger than ${megabytes(options.jsonBodyLimit)}.`,
-      frameworkMessage('FST_ERR_CTP_BODY_TOO_LARGE', options.jsonBodyLimit),
-    );
+    const bodyLimit = doc.bodyLimit ?? options.jsonBodyLimit;
+    responses[413] = errorResponse(413, `The body is larger than ${megabytes(bodyLimit)}.`, frameworkMessage('FST_ERR_CTP_BODY_TOO_LARGE', bodyLimit));
     responses[415] = errorResponse(
       415,
       'The Content-Type is not application/json. (A body without Content-Type is read as JSON.)',

@@ -102,6 +102,7 @@ const MISSING: Partial<Record<OperationName, Record<string, unknown>>> = {
   RealEstateUpdate: { SerialNumber: 'no-such-bot' },
   RealEstateList: { SerialNumber: 'no-such-bot' },
   RealEstateDelete: { SerialNumber: 'no-such-bot' },
+  RealEstateBatch: { SerialNumber: 'no-such-bot' },
   ConfirmUpload: { FileStoreId: 987_654_321 },
 };
 
@@ -118,6 +119,9 @@ describe('the local service answers as the OpenAPI document says', () => {
     await callExample('RealEstateList');
     await callExample('RealEstateCreate');
     await callExample('RealEstateUpdate');
+    await callExample('RealEstateBatch');
+    const batchCreated = (exampleAnswer('RealEstateBatch', 200).Data as { Results: Array<{ PlatformId?: string }> }).Results[0]!.PlatformId!;
+    expect((await call('RealEstateDelete', { SerialNumber: exampleBody('RealEstateBatch').SerialNumber, Keys: [batchCreated], KeyType: 'PlatformId' })).json().Data).toEqual({ SuccessCount: 1 });
     await callExample('RealEstateDelete');
     // The listings are back as they were: the same page again.
     await callExample('RealEstateList');
@@ -164,7 +168,7 @@ describe('the local service answers as the OpenAPI document says', () => {
       expectRefusal(await call(name, OPERATION_DOCS[name].invalid), name, 400);
       expectRefusal(await call(name, undefined, { ...credentialsFor(name), 'content-type': 'application/json' }, '{"unfinished'), name, 400, 'The request body is not valid JSON.');
       // 413 and 415.
-      const huge = JSON.stringify({ padding: 'x'.repeat(JSON_BODY_LIMIT) });
+      const huge = JSON.stringify({ padding: 'x'.repeat(OPERATION_DOCS[name].bodyLimit ?? JSON_BODY_LIMIT) });
       expectRefusal(await call(name, undefined, { ...credentialsFor(name), 'content-type': 'application/json' }, huge), name, 413);
       expectRefusal(await call(name, undefined, { ...credentialsFor(name), 'content-type': 'text/plain' }, 'hello'), name, 415);
       // 404: what the body names does not exist.

@@ -51,6 +51,7 @@ export const operationTypesMatch: Matches = {
   RealEstateUpdate: [true, true, true],
   RealEstateList: [true, true, true],
   RealEstateDelete: [true, true, true],
+  RealEstateBatch: [true, true, true],
   GetPreUploadUrl: [true, true, true],
   ConfirmUpload: [true, true, true],
 };

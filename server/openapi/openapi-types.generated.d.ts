@@ -254,6 +254,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/chat/Chatbot/RealEstateBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create and update listings in bulk
+         * @description Many RealEstateCreate and RealEstateUpdate bodies in one request (at most 500 items), as the console's CSV import sends them. (Our addition to the interface: the hosted service answers 404; the console then sends a request per listing.)
+         *
+         *     - Each item's `Listing` is exactly the body of its `Operation`'s single request, SerialNumber included (which must be the batch's), and is checked and written as that request would be: an invalid item gets its own result with Code 400 and the Message that request would have had, naming the field, and the other items still land.
+         *     - `Results` answers every item, in the items' order. A Create that landed has `PlatformId` (RealEstateCreate's Data), an Update `UpdatedCount` (RealEstateUpdate's Data).
+         *     - All items are written in one transaction, each in a SAVEPOINT of its own, and the answer comes after the COMMIT.
+         *     - Idempotent: an item that landed leaves a receipt under (SerialNumber, ImportId, RowKey), kept 7 days. An item sent again with the same three is not written again; its stored result is the answer. Send a retried or resumed import with the same ImportId.
+         *
+         *     Credential: either the secret key in `authorization` or the session key in `chatrobot-sessionkey` (the interface's header list names the first, its examples send the second; both are accepted).
+         */
+        post: operations["RealEstateBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/chat/User/GetPreUploadUrl": {
         parameters: {
             query?: never;
@@ -862,6 +889,39 @@ export interface components {
         };
         RealEstateDeleteEnvelope: {
             Data: components["schemas"]["RealEstateDeleteData"];
+            Version: string;
+            /** @constant */
+            Success: true;
+            /** @constant */
+            Code: 200;
+            /** @constant */
+            Message: "";
+        };
+        RealEstateBatchRequest: {
+            SerialNumber: string;
+            ImportId: string;
+            Items: {
+                RowKey: number;
+                /** @enum {string} */
+                Operation: "Create" | "Update";
+                /** @description Exactly the body of RealEstateCreate (Operation Create) or RealEstateUpdate (Operation Update); checked by the service as that request's body would be, item by item. */
+                Listing: {
+                    [key: string]: unknown;
+                };
+            }[];
+        };
+        RealEstateBatchData: {
+            Results: {
+                RowKey: number;
+                Success: boolean;
+                Code: number;
+                Message: string;
+                PlatformId?: string;
+                UpdatedCount?: number;
+            }[];
+        };
+        RealEstateBatchEnvelope: {
+            Data: components["schemas"]["RealEstateBatchData"];
             Version: string;
             /** @constant */
             Success: true;
@@ -1878,6 +1938,84 @@ export interface operations {
                 };
             };
             /** @description The body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413Envelope"];
+                };
+            };
+            /** @description The Content-Type is not application/json. (A body without Content-Type is read as JSON.) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415Envelope"];
+                };
+            };
+        };
+    };
+    RealEstateBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RealEstateBatchRequest"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RealEstateBatchEnvelope"];
+                };
+            };
+            /** @description The body is not a JSON object, or a field is missing, unknown or wrong. Message names the field first (`field: what is wrong`; nested fields dotted, `ExtensionColumn.0.Key`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400Envelope"];
+                };
+            };
+            /** @description The credential header is missing, or holds a wrong key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401Envelope"];
+                };
+            };
+            /** @description Refused before anything else is read: the `Host` is not one this server is meant for (`localhost`, `127.0.0.1`, `[::1]` and the names in ALLOWED_HOSTS), or a request that changes something came from a page of another site (`Sec-Fetch-Site` other than `same-origin`/`none`; without it, an `Origin` or `Referer` of another origin). Programs that send none of those headers are not affected. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403Envelope"];
+                };
+            };
+            /** @description What the body names does not exist; Message names the field. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error404Envelope"];
+                };
+            };
+            /** @description The body is larger than 8 MB. */
             413: {
                 headers: {
                     [name: string]: unknown;

@@ -1,35 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import { listingRowOf } from '../../src/api/contract';
 import type { LocalContext } from '../context';
-import { notFound } from '../envelope';
+import { listingWrites } from './listing-writes';
+import { registerListingBatchRoute } from './listings-batch';
 import { defineOperation } from './operation';
 
-export const NO_LISTING_CHATBOT = 'SerialNumber: no chatbot with this id';
+export { NO_LISTING_CHATBOT } from './listing-writes';
 export const DEFAULT_PAGE_SIZE = 20;
 
-/** RealEstateCreate, RealEstateUpdate, RealEstateList and RealEstateDelete, each scoped to its chatbot. */
+/** RealEstateCreate, RealEstateUpdate, RealEstateList and RealEstateDelete, each scoped to its chatbot; and RealEstateBatch. */
 export function registerListingRoutes(app: FastifyInstance, context: LocalContext): void {
-  const { stores, config, now } = context;
-  const requireChatbot = (chatbotId: string) => {
-    if (!stores.chatbots.exists(chatbotId)) throw notFound(NO_LISTING_CHATBOT);
-  };
+  const { stores, config } = context;
+  const writes = listingWrites(context);
+  const { requireChatbot } = writes;
 
   // The writes are answered once their group's transaction has committed (group-commit.ts).
   const { groupCommit } = stores;
 
-  defineOperation(app, config, 'RealEstateCreate', ({ SerialNumber, ...fields }) =>
-    groupCommit.write(() => {
-      requireChatbot(SerialNumber);
-      return String(stores.listings.create(SerialNumber, fields, now()));
-    }),
-  );
+  defineOperation(app, config, 'RealEstateCreate', (body) => groupCommit.write(() => writes.create(body)));
 
-  defineOperation(app, config, 'RealEstateUpdate', ({ SerialNumber, Key, KeyType, ...fields }) =>
-    groupCommit.write(() => {
-      requireChatbot(SerialNumber);
-      return stores.listings.update(SerialNumber, KeyType, Key, fields, now());
-    }),
-  );
+  defineOperation(app, config, 'RealEstateUpdate', (body) => groupCommit.write(() => writes.update(body)));
 
   defineOperation(app, config, 'RealEstateList', ({ SerialNumber, CityName, SaleType, MLSNumber, PageNumber, PageSize }) => {
     requireChatbot(SerialNumber);
@@ -47,4 +37,6 @@ export function registerListingRoutes(app: FastifyInstance, context: LocalContex
       return { SuccessCount: stores.listings.delete(SerialNumber, KeyType, Keys) };
     }),
   );
+
+  registerListingBatchRoute(app, context, writes);
 }

@@ -33,11 +33,13 @@ export function defineOperation<Name extends OperationName>(
   keys: Keys,
   name: Name,
   handler: OperationHandler<Name>,
+  options: { bodyLimit?: number } = {},
 ): void {
   const spec = operations[name];
   app.route({
     method: spec.method,
     url: spec.path,
+    ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
     onRequest: requireCredential(spec.credential, keys),
     handler: async (request) => {
       const body = (spec.request ? parseBody(spec.request, request.body) : undefined) as BodyOf<Name>;

@@ -37,6 +37,15 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/**
+ * A service without the operation (the hosted one lacks the local service's additions) answers
+ * 404 naming no field, or 405; a 404 that names one (`SerialNumber: no chatbot with this id`)
+ * is the operation's own answer.
+ */
+export function isMissingOperation(error: unknown): boolean {
+  return isApiError(error) && (error.status === 405 || (error.status === 404 && error.field === null));
+}
+
 /** Picks the header for the operation's credential (interface section 5). */
 export function credentialHeaders(name: OperationName, connection: Connection): Record<string, string> {
   const { credential } = endpoints[name];

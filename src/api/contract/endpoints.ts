@@ -35,6 +35,7 @@ export const endpoints = {
   RealEstateUpdate: endpoint({ path: '/chat/Chatbot/RealEstateUpdate', method: 'POST', credential: 'secretOrSession' }),
   RealEstateList: endpoint({ path: '/chat/Chatbot/RealEstateList', method: 'POST', credential: 'session' }),
   RealEstateDelete: endpoint({ path: '/chat/Chatbot/RealEstateDelete', method: 'POST', credential: 'secretOrSession' }),
+  RealEstateBatch: endpoint({ path: '/chat/Chatbot/RealEstateBatch', method: 'POST', credential: 'secretOrSession' }),
   GetPreUploadUrl: endpoint({ path: '/chat/User/GetPreUploadUrl', method: 'POST', credential: 'secret' }),
   ConfirmUpload: endpoint({ path: '/chat/User/ConfirmUpload', method: 'POST', credential: 'secret' }),
 } as const;

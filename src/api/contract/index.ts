@@ -3,6 +3,7 @@ export * from './chatbot';
 export * from './allowed-domains';
 export * from './chat';
 export * from './listings';
+export * from './listings-batch';
 export * from './listing-row';
 export * from './files';
 export * from './versions';

@@ -16,6 +16,7 @@ describe('the operations registry', () => {
       RealEstateUpdate: 'POST /chat/Chatbot/RealEstateUpdate',
       RealEstateList: 'POST /chat/Chatbot/RealEstateList',
       RealEstateDelete: 'POST /chat/Chatbot/RealEstateDelete',
+      RealEstateBatch: 'POST /chat/Chatbot/RealEstateBatch',
       GetPreUploadUrl: 'POST /chat/User/GetPreUploadUrl',
       ConfirmUpload: 'POST /chat/User/ConfirmUpload',
     });
@@ -35,6 +36,7 @@ describe('the operations registry', () => {
       RealEstateUpdate: 'secretOrSession',
       RealEstateList: 'session',
       RealEstateDelete: 'secretOrSession',
+      RealEstateBatch: 'secretOrSession',
       GetPreUploadUrl: 'secret',
       ConfirmUpload: 'secret',
     });

@@ -26,6 +26,7 @@ import {
   updateListingRequestSchema,
   updateListingResponseDataSchema,
 } from './listings';
+import { batchRequestSchema, batchResponseDataSchema } from './listings-batch';
 import {
   versionDetailRequestSchema,
   versionDetailResponseDataSchema,
@@ -101,6 +102,11 @@ export const operations = {
     ...endpoints.RealEstateDelete,
     request: deleteListingsRequestSchema,
     response: deleteListingsResponseDataSchema,
+  }),
+  RealEstateBatch: operation({
+    ...endpoints.RealEstateBatch,
+    request: batchRequestSchema,
+    response: batchResponseDataSchema,
   }),
   GetPreUploadUrl: operation({
     ...endpoints.GetPreUploadUrl,

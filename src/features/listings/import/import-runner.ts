@@ -1,15 +1,18 @@
-import { isApiError } from '../../../api/client';
+import type { BatchRequest, BatchResult } from '../../../api/contract';
 import { runLimited } from '../status/run-limited';
 import { requestOfRow, type MatchBy, type RowRequest } from './import-row';
+import { newImportId } from './import-id';
+import { PauseGate } from './pause-gate';
+import { backoffMs, isRetryable, MAX_ATTEMPTS, mayHaveLanded, reasonOf, sleepFor } from './retry-policy';
+import { BATCH_CONCURRENCY, BATCH_SIZE, createBatchSender, type BatchRowResult, type RowResult } from './send-in-batches';
 import type { SentRows } from './sent-rows';
 import type { ValidRow } from './validate-file';
 
-/** A few requests at a time: quick, and no flood of a service that limits rates. */
+export { PauseGate } from './pause-gate';
+export { isRetryable, MAX_ATTEMPTS } from './retry-policy';
+
+/** Requests per row at a time, when the service has no batch operation: quick, and no flood of a service that limits rates. */
 export const IMPORT_CONCURRENCY = 6;
-/** Waits after a 429 or a lost connection: 0.5 s, doubling, at most 10 s, then the row fails. */
-const FIRST_BACKOFF_MS = 500;
-const MAX_BACKOFF_MS = 10_000;
-export const MAX_ATTEMPTS = 8;
 
 export interface ImportFailure {
   row: number;
@@ -33,38 +36,8 @@ export interface ImportOutcome extends ImportProgress {
   notSent: number;
   /** Rows an earlier run of this file already sent: skipped, never sent twice. */
   alreadySent: number;
-  /** Rows an interrupted run left on their way under "always create": they may exist, so they are not sent again. */
+  /** Rows an interrupted run left on their way under "always create", with no receipt to make sending them again safe: they may exist, so they are not sent again. */
   uncertain: number[];
-}
-
-/** Pause holds new requests at the gate; those on their way finish. */
-export class PauseGate {
-  private paused = false;
-  private waiters: Array<() => void> = [];
-
-  get isPaused(): boolean {
-    return this.paused;
-  }
-
-  pause(): void {
-    this.paused = true;
-  }
-
-  resume(): void {
-    this.paused = false;
-    for (const wake of this.waiters.splice(0)) wake();
-  }
-
-  /** Resolves at once when running, on Resume when paused; false when stopped meanwhile. */
-  async pass(signal: AbortSignal): Promise<boolean> {
-    while (this.paused && !signal.aborted) {
-      await new Promise<void>((resolve) => {
-        this.waiters.push(resolve);
-        signal.addEventListener('abort', () => resolve(), { once: true });
-      });
-    }
-    return !signal.aborted;
-  }
 }
 
 export interface RunImportOptions {
@@ -74,57 +47,65 @@ export interface RunImportOptions {
   /** The keys (MLS numbers or URLs, as `matchBy` says) of the listings already there. */
   existingKeys: ReadonlySet<string>;
   sentRows: SentRows;
+  /** One row's RealEstateCreate or RealEstateUpdate. */
   send: (request: RowRequest) => Promise<unknown>;
+  /** RealEstateBatch; without it (or once the service answers that it lacks it) every row goes by `send`. */
+  sendBatch?: (body: BatchRequest) => Promise<{ Results: BatchResult[] }>;
   signal: AbortSignal;
   gate?: PauseGate;
+  /** Requests per row at a time. */
   concurrency?: number;
+  batchSize?: number;
+  batchConcurrency?: number;
   onProgress?: (progress: ImportProgress) => void;
   /** Injected by tests so a back-off takes no time. */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
-/** A 429, or no answer at all, is worth another try later; anything else is the row's answer. */
-export function isRetryable(error: unknown): boolean {
-  if (isApiError(error)) return error.status === 429 || error.code === 429 || error.isOffline;
-  return error instanceof TypeError;
+function batchesOf<Item>(items: readonly Item[], size: number): Item[][] {
+  const batches: Item[][] = [];
+  for (let start = 0; start < items.length; start += size) batches.push(items.slice(start, start + size));
+  return batches;
 }
-
-function reasonOf(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
-  return 'The service did not answer.';
-}
-
-const sleepFor = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
-  });
-
-type RowResult = { kind: 'created' | 'updated' } | { kind: 'failed'; reason: string } | { kind: 'not-sent' };
 
 /**
- * Sends the valid rows of a file, a few at a time, skipping those an earlier run of the same
- * file already sent. Under a key match, a row an interrupted run left in flight is sent again:
- * if it had landed, it now matches that listing and is an update, never a second listing.
- * Under "always create" it would be a twin, so it is reported instead of sent.
+ * Sends the valid rows of a file, skipping those an earlier run of the same file already sent:
+ * in batches (RealEstateBatch) when the service has the operation, else a few requests per row
+ * at a time. Under a key match, a row an interrupted run left in flight is sent again: if it had
+ * landed, it now matches that listing and is an update, never a second listing. Under "always
+ * create" it would be a twin, so it is reported instead of sent, unless it went in a batch:
+ * then the service's receipt for it answers, and it is safe to send again in a batch.
  */
 export async function runImport(options: RunImportOptions): Promise<ImportOutcome> {
   const { chatbotId, matchBy, existingKeys, sentRows, send, signal, gate = new PauseGate(), sleep = sleepFor } = options;
   const uncertain: number[] = [];
   let alreadySent = 0;
   const toSend: ValidRow[] = [];
+  const carriedOver = new Set<number>();
   for (const row of options.rows) {
     if (sentRows.isDone(row.row)) alreadySent += 1;
     else if (matchBy === 'create' && sentRows.wasInFlight(row.row)) uncertain.push(row.row);
-    else toSend.push(row);
+    else {
+      if (sentRows.wasSentWithReceipt(row.row)) carriedOver.add(row.row);
+      toSend.push(row);
+    }
   }
 
   const progress: ImportProgress = { done: 0, total: toSend.length, created: 0, updated: 0, failed: 0 };
   options.onProgress?.({ ...progress });
   const failures: ImportFailure[] = [];
+  let notSent = 0;
+  const settle = (row: number, result: RowResult) => {
+    if (result.kind === 'not-sent') {
+      notSent += 1;
+      return;
+    }
+    progress.done += 1;
+    if (result.kind === 'failed') {
+      progress.failed += 1;
+      failures.push({ row, reason: result.reason });
+    } else progress[result.kind] += 1;
+  };
 
   const sendRow = async ({ row, fields }: ValidRow): Promise<RowResult> => {
     if (!(await gate.pass(signal))) return { kind: 'not-sent' };
@@ -142,35 +123,73 @@ export async function runImport(options: RunImportOptions): Promise<ImportOutcom
           sentRows.markDone(row);
           return { kind: 'failed', reason: reasonOf(error) };
         }
-        // A 429 is a refusal: nothing landed. No answer at all may have landed: the row stays
-        // in flight, and the next run decides.
-        if (!(isApiError(error) && error.isOffline) && !(error instanceof TypeError)) sentRows.release(row);
+        // No answer at all may have landed: the row stays in flight, and the next run decides.
+        if (!mayHaveLanded(error)) sentRows.release(row);
         if (attempt >= MAX_ATTEMPTS || signal.aborted) {
           if (signal.aborted) return { kind: 'not-sent' };
           return { kind: 'failed', reason: `${reasonOf(error)} (tried ${attempt} times)` };
         }
-        await sleep(Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (attempt - 1)), signal);
+        await sleep(backoffMs(attempt), signal);
         if (!(await gate.pass(signal))) return { kind: 'not-sent' };
       }
     }
   };
 
-  const { results, notStarted } = await runLimited(toSend, sendRow, {
-    concurrency: options.concurrency ?? IMPORT_CONCURRENCY,
-    signal,
-    onSettled: ({ row }, result) => {
-      if (result.kind === 'not-sent') return;
-      progress.done += 1;
-      if (result.kind === 'failed') {
-        progress.failed += 1;
-        failures.push({ row, reason: result.reason });
-      } else progress[result.kind] += 1;
-      options.onProgress?.({ ...progress });
-    },
-  }).finally(() => sentRows.flush());
+  try {
+    let perRow = toSend;
+    if (options.sendBatch && toSend.length > 0) {
+      const sendBatch = createBatchSender({
+        chatbotId,
+        importId: sentRows.importId(newImportId),
+        matchBy,
+        existingKeys,
+        sentRows,
+        sendBatch: options.sendBatch,
+        signal,
+        gate,
+        sleep,
+        carriedOver,
+      });
+      const fellBack: ValidRow[] = [];
+      const { notStarted } = await runLimited(batchesOf(toSend, options.batchSize ?? BATCH_SIZE), sendBatch, {
+        concurrency: options.batchConcurrency ?? BATCH_CONCURRENCY,
+        signal,
+        onSettled: (batch, results: BatchRowResult[]) => {
+          batch.forEach((row, index) => {
+            const result = results[index]!;
+            if (result.kind === 'fallback') fellBack.push(row);
+            else settle(row.row, result);
+          });
+          options.onProgress?.({ ...progress });
+        },
+      });
+      notSent += notStarted.reduce((count, batch) => count + batch.length, 0);
+      // The batches that went out before the service said it lacks the operation are answered;
+      // the rest go one request per row. A row an earlier run sent in a batch has no receipt
+      // to protect it now: under "always create" it is reported, as a row in flight always was.
+      perRow = [];
+      for (const row of fellBack.sort((a, b) => a.row - b.row)) {
+        if (matchBy === 'create' && carriedOver.has(row.row)) uncertain.push(row.row);
+        else perRow.push(row);
+      }
+      progress.total -= fellBack.length - perRow.length;
+    }
+    if (perRow.length > 0) {
+      const { notStarted } = await runLimited(perRow, sendRow, {
+        concurrency: options.concurrency ?? IMPORT_CONCURRENCY,
+        signal,
+        onSettled: ({ row }, result) => {
+          settle(row, result);
+          if (result.kind !== 'not-sent') options.onProgress?.({ ...progress });
+        },
+      });
+      notSent += notStarted.length;
+    }
+  } finally {
+    sentRows.flush();
+  }
 
-  let notSent = notStarted.length;
-  for (const result of results.values()) if (result.kind === 'not-sent') notSent += 1;
   failures.sort((a, b) => a.row - b.row);
+  uncertain.sort((a, b) => a - b);
   return { ...progress, failures, notSent, alreadySent, uncertain };
 }

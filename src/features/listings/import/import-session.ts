@@ -1,4 +1,6 @@
 import { apiFetch } from '../../../api/client';
+import type { BatchRequest } from '../../../api/contract';
+import { sendListingBatch } from '../../../api/listings';
 import { fetchAllListings } from '../export/fetch-all-listings';
 import type { Listing } from '../parse-listing-row';
 import { autoMapColumns, readRememberedMapping, rememberMapping, type ColumnMapping } from './column-mapping';
@@ -48,6 +50,8 @@ export type ImportState =
 
 type ReadyState = Extract<ImportState, { phase: 'ready' }>;
 
+const UNCERTAIN_REASON = 'Was being sent when an earlier import of this file stopped; it may have been created. Check before importing it again.';
+
 /** How often the progress on screen changes: often enough to look live, rarely enough to cost nothing. */
 const PROGRESS_INTERVAL_MS = 250;
 
@@ -82,6 +86,9 @@ export function invalidRowFailures(validation: Validation): ImportFailure[] {
 async function sendRequest(request: RowRequest): Promise<unknown> {
   return request.kind === 'create' ? apiFetch('RealEstateCreate', request.request) : apiFetch('RealEstateUpdate', request.request);
 }
+
+/** Not passed the run's signal: a batch on its way when Cancel is pressed is answered and counted. */
+const sendBatchRequest = (body: BatchRequest) => sendListingBatch(body);
 
 function guardUnload(event: BeforeUnloadEvent): void {
   // The browser asks "Leave site?"; the rows sent so far are written down either way.
@@ -205,6 +212,7 @@ export class ImportSession {
         existingKeys: existingKeysFor(existing, matchBy),
         sentRows,
         send: sendRequest,
+        sendBatch: sendBatchRequest,
         signal: controller.signal,
         gate,
         onProgress: (progress) => {
@@ -214,7 +222,7 @@ export class ImportSession {
       const failures = [
         ...invalidRowFailures(validation),
         ...outcome.failures,
-        ...outcome.uncertain.map((row) => ({ row, reason: 'Was being sent when an earlier import of this file stopped; it may have been created. Check before importing it again.' })),
+        ...outcome.uncertain.map((row) => ({ row, reason: UNCERTAIN_REASON })),
       ].sort((a, b) => a.row - b.row);
       this.set({ phase: 'done', fileName, outcome, cancelled: controller.signal.aborted, invalid: validation.invalid.length, failures });
     } catch (error) {

@@ -58,4 +58,20 @@ describe('SentRows', () => {
     localStorage.setItem(sentRowsKey('bot', 'hash-5'), '{"done":"all"}');
     expect(SentRows.read(localStorage, sentRowsKey('bot', 'hash-5')).doneCount).toBe(0);
   });
+
+  it('keeps one import id per file, stored before it is handed out, and a batch’s in-flight marks apart from a single request’s', () => {
+    const key = sentRowsKey('bot', 'hash-6');
+    const sent = SentRows.read(localStorage, key);
+    const id = sent.importId(() => 'import-first');
+    expect(SentRows.read(localStorage, key).importId(() => 'import-second')).toBe(id);
+    sent.markSentWithReceipt([4, 5], { storeNow: true });
+    sent.markInFlight(6, { storeNow: true });
+    const reloaded = SentRows.read(localStorage, key);
+    expect([reloaded.wasSentWithReceipt(4), reloaded.wasSentWithReceipt(6), reloaded.wasInFlight(4), reloaded.wasInFlight(6)]).toEqual([true, false, false, true]);
+    expect(reloaded.inFlightCount).toBe(3);
+    reloaded.markDone(4);
+    reloaded.release(5);
+    reloaded.flush();
+    expect(SentRows.read(localStorage, key).state()).toEqual({ done: [[4, 4]], inFlight: [6], importId: 'import-first' });
+  });
 });

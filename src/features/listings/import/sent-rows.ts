@@ -16,15 +16,25 @@ import { readStoredJson, removeStored, writeStoredJson } from '../../../lib/stor
  * needs on disk before the request leaves (`markInFlight(row, { storeNow: true })`). A mark
  * that is lost with the page leaves the row as the previous write had it: not done, so a
  * resumed import sends it again, which `import-runner.ts` only allows where that is harmless.
+ *
+ * Rows sent in a batch (RealEstateBatch) are in flight "with a receipt": the service keeps a
+ * receipt per (chatbot, import id, row), so sending such a row again in a batch with the same
+ * import id cannot create it twice. The import id is kept here, with the rows it covers.
  */
 export interface SentRowsState {
   done: Array<[number, number]>;
   inFlight: number[];
+  /** In flight in a batch: safe to send again in a batch under `importId`. */
+  receipted?: number[];
+  /** The id the batches of this file's import carry (RealEstateBatch's ImportId). */
+  importId?: string;
 }
 
 const stateSchema = z.object({
   done: z.array(z.tuple([z.int(), z.int()])),
   inFlight: z.array(z.int()),
+  receipted: z.optional(z.array(z.int())),
+  importId: z.optional(z.string().min(1).max(100)),
 });
 
 const STORAGE_PREFIX = 'realty-bot-console.listings.import-progress.v1:';
@@ -38,6 +48,8 @@ export function sentRowsKey(chatbotId: string, fileHash: string): string {
 export class SentRows {
   private readonly done: Array<[number, number]>;
   private readonly inFlight: Set<number>;
+  private readonly receipted: Set<number>;
+  private storedImportId: string | undefined;
   private saveTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
@@ -47,6 +59,8 @@ export class SentRows {
   ) {
     this.done = state.done.map(([first, last]) => [first, last]);
     this.inFlight = new Set(state.inFlight);
+    this.receipted = new Set(state.receipted);
+    this.storedImportId = state.importId;
   }
 
   static read(storage: Storage, key: string): SentRows {
@@ -68,9 +82,23 @@ export class SentRows {
     return false;
   }
 
-  /** Rows that were on their way when the last run was interrupted. */
+  /** Rows that were on their way, one request each, when the last run was interrupted. */
   wasInFlight(row: number): boolean {
     return this.inFlight.has(row);
+  }
+
+  /** Rows that were on their way in a batch, under this file's import id, when the last run was interrupted. */
+  wasSentWithReceipt(row: number): boolean {
+    return this.receipted.has(row);
+  }
+
+  /** This file's import id: the stored one, or a new one stored before this returns. */
+  importId(create: () => string): string {
+    if (this.storedImportId === undefined) {
+      this.storedImportId = create();
+      this.flush();
+    }
+    return this.storedImportId;
   }
 
   get doneCount(): number {
@@ -78,7 +106,7 @@ export class SentRows {
   }
 
   get inFlightCount(): number {
-    return this.inFlight.size;
+    return this.inFlight.size + this.receipted.size;
   }
 
   /** With `storeNow`, the mark (and every change before it) is in storage when this returns. */
@@ -88,9 +116,17 @@ export class SentRows {
     else this.saveSoon();
   }
 
+  /** A batch's rows are on their way: one mark for all, stored before this returns with `storeNow`. */
+  markSentWithReceipt(rows: readonly number[], { storeNow }: { storeNow: boolean }): void {
+    for (const row of rows) this.receipted.add(row);
+    if (storeNow) this.flush();
+    else this.saveSoon();
+  }
+
   /** The row's request was answered (created, updated or refused): it is not sent again. */
   markDone(row: number): void {
     this.inFlight.delete(row);
+    this.receipted.delete(row);
     this.insertDone(row);
     this.saveSoon();
   }
@@ -98,6 +134,7 @@ export class SentRows {
   /** The row was never answered (stopped before or while retrying): send it next time. */
   release(row: number): void {
     this.inFlight.delete(row);
+    this.receipted.delete(row);
     this.saveSoon();
   }
 
@@ -109,7 +146,12 @@ export class SentRows {
   }
 
   state(): SentRowsState {
-    return { done: this.done.map(([first, last]) => [first, last]), inFlight: [...this.inFlight] };
+    return {
+      done: this.done.map(([first, last]) => [first, last]),
+      inFlight: [...this.inFlight],
+      ...(this.receipted.size > 0 ? { receipted: [...this.receipted] } : {}),
+      ...(this.storedImportId === undefined ? {} : { importId: this.storedImportId }),
+    };
   }
 
   forget(): void {
@@ -140,6 +182,6 @@ export class SentRows {
   }
 
   private save(): void {
-    if (this.storage) writeStoredJson(this.storage, this.key, { done: this.done, inFlight: [...this.inFlight] });
+    if (this.storage) writeStoredJson(this.storage, this.key, this.state());
   }
 }

@@ -1,0 +1,40 @@
+import { isApiError } from '../../../api/client';
+
+/**
+ * When an import's request is tried again, and what a failure means for the row: shared by the
+ * request per row and the batch, so both back off and give up alike.
+ */
+
+/** Waits after a 429 or a lost connection: 0.5 s, doubling, at most 10 s; after MAX_ATTEMPTS the rows fail. */
+const FIRST_BACKOFF_MS = 500;
+const MAX_BACKOFF_MS = 10_000;
+export const MAX_ATTEMPTS = 8;
+
+export function backoffMs(attempt: number): number {
+  return Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (attempt - 1));
+}
+
+/** A 429, or no answer at all, is worth another try later; anything else is the row's answer. */
+export function isRetryable(error: unknown): boolean {
+  if (isApiError(error)) return error.status === 429 || error.code === 429 || error.isOffline;
+  return error instanceof TypeError;
+}
+
+/** No answer at all: the request may have landed. A 429 is a refusal: nothing landed. */
+export function mayHaveLanded(error: unknown): boolean {
+  return (isApiError(error) && error.isOffline) || error instanceof TypeError;
+}
+
+export function reasonOf(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  return 'The service did not answer.';
+}
+
+export const sleepFor = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    }, { once: true });
+  });
