@@ -48,8 +48,8 @@ export function warmUpMarkdown(): void {
  */
 const MarkdownBlock = memo(function MarkdownBlock({ text, formatted }: { text: string; formatted: boolean }) {
   if (text.trim() === '') return null;
-  // Each followed by a line break, as markdownElements writes blocks.
-  if (!formatted) return [<p key="block" style={{ whiteSpace: 'pre-line' }}>{text.trim()}</p>, '\n'];
+  if (!formatted) return <p style={{ whiteSpace: 'pre-line' }}>{text.trim()}</p>;
+  // Followed by a line break, as markdownElements writes blocks.
   const plain = plainParagraphOf(text);
   return plain === null ? markdownElements(text) : [<p key="block">{plain}</p>, '\n'];
 });
