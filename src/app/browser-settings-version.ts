@@ -1,4 +1,5 @@
-import { getBrowserHistory, lacksVersions } from '../features/settings/history/use-settings-history';
+import { isMissingOperation } from '../api/client';
+import { getBrowserHistory } from '../features/settings/history/use-settings-history';
 
 /**
  * The chat's settings version against a service without Versions: the newest version of the
@@ -8,7 +9,7 @@ import { getBrowserHistory, lacksVersions } from '../features/settings/history/u
  * own and the bundler moved shared code into the first load (+2 KB gzipped).
  */
 export async function browserSettingsVersion(chatbotId: string, serviceError: unknown): Promise<number | null> {
-  if (!lacksVersions(serviceError)) throw serviceError;
+  if (!isMissingOperation(serviceError)) throw serviceError;
   const newest = await getBrowserHistory().list(chatbotId, 1, 1);
   return newest.List[0]?.Version ?? null;
 }

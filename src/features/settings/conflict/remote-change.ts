@@ -1,7 +1,6 @@
-import { apiFetch } from '../../../api/client';
+import { apiFetch, isMissingOperation } from '../../../api/client';
 import type { ChatbotSettings, VersionSummary } from '../../../api/contract';
 import { fetchVersionDetail, fetchVersions } from '../../../api/versions';
-import { lacksVersions } from '../history/use-settings-history';
 import { changedSettingKeys } from '../settings-diff';
 import { normalizeSettings } from '../settings-form-schema';
 import { loadSavedSettings } from '../settings-storage';
@@ -73,7 +72,7 @@ export async function checkRemoteChange(
   try {
     versions = await sources.versions(chatbotId);
   } catch (error) {
-    if (!lacksVersions(error)) throw error;
+    if (!isMissingOperation(error)) throw error;
   }
 
   if (versions) {

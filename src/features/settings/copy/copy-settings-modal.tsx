@@ -9,7 +9,7 @@ import type { ChatbotSettingKey, ChatbotSettings } from '../../../api/contract';
 import { useConnection } from '../../../api/use-connection';
 import { ErrorAlert } from '../../../components/error-alert';
 import { SETTINGS_SECTIONS, settingLabels, type SettingsSectionId } from '../setting-fields';
-import { lacksVersions } from '../history/use-settings-history';
+import { isMissingOperation } from '../../../api/client';
 import { diffSettings } from '../history/version-diff';
 import { VersionDiffView } from '../history/version-diff-view';
 import { copyRequest } from './copy-request';
@@ -40,7 +40,7 @@ export function CopySettingsModal({ chatbotId, saved, onClose }: CopySettingsMod
     [sections],
   );
   // Without Detail on the service, the target's values are unknown: every chosen field is sent.
-  const targetUnknown = targetDetail.isError && lacksVersions(targetDetail.error);
+  const targetUnknown = targetDetail.isError && isMissingOperation(targetDetail.error);
   const targetSettings = targetDetail.data;
   const request = target === null ? null : copyRequest(target, saved, targetUnknown ? null : (targetSettings ?? undefined), chosenKeys);
   const sentKeys = request ? (Object.keys(request).filter((key) => key !== 'serialNumber') as ChatbotSettingKey[]) : [];

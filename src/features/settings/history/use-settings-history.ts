@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { isApiError } from '../../../api/client';
+import { isMissingOperation } from '../../../api/client';
 import { fetchVersionDetail, fetchVersions, versionKeys } from '../../../api/versions';
 import type { VersionDetail, VersionsResponse } from '../../../api/contract';
 import { openBrowserHistory, type BrowserHistory } from './browser-history';
@@ -10,14 +10,6 @@ export const VERSIONS_PAGE_SIZE = 10;
 let browserHistory: BrowserHistory | null = null;
 export function getBrowserHistory(): BrowserHistory {
   return (browserHistory ??= openBrowserHistory());
-}
-
-/**
- * A service without the Versions operation (the hosted one) answers 404 "No operation" or 405;
- * a 404 that names a field (`serialNumber: no chatbot…`) is a real answer, not a missing operation.
- */
-export function lacksVersions(error: unknown): boolean {
-  return isApiError(error) && (error.status === 405 || (error.status === 404 && error.field === null));
 }
 
 export type HistoryOrigin = 'service' | 'browser';
@@ -33,7 +25,8 @@ function historyPageQueryOptions(chatbotId: string, page: number) {
       try {
         return { origin: 'service', ...(await fetchVersions(chatbotId, page, VERSIONS_PAGE_SIZE, signal)) };
       } catch (error) {
-        if (!lacksVersions(error)) throw error;
+        // A service without Versions (the hosted one): this browser's history instead.
+        if (!isMissingOperation(error)) throw error;
         return { origin: 'browser', ...(await getBrowserHistory().list(chatbotId, page, VERSIONS_PAGE_SIZE)) };
       }
     },
