@@ -14,7 +14,7 @@ import { Composer } from './composer';
 import { warmUpMarkdown } from './markdown-text';
 import { SessionList } from './session-list';
 import { Transcript } from './transcript';
-import { activeSessionOf, useChatSelection, useChatSnapshot } from './use-chat';
+import { activeSessionOf, isSessionBusy, useChatSelection, useChatSnapshot, wholeChatSnapshot } from './use-chat';
 import { useSettingsVersionLookup } from './use-settings-version';
 
 /*
@@ -24,13 +24,9 @@ import { useSettingsVersionLookup } from './use-settings-version';
  */
 
 const activeSessionIdOf = (snapshot: ChatSnapshot) => activeSessionOf(snapshot)?.id ?? null;
-const isActiveSessionBusy = (snapshot: ChatSnapshot) => {
-  const id = activeSessionIdOf(snapshot);
-  return id !== null && snapshot.busySessions.has(id);
-};
+const isActiveSessionBusy = (snapshot: ChatSnapshot) => isSessionBusy(snapshot, activeSessionIdOf(snapshot));
 const isWritingElsewhere = ({ state, busySessions }: ChatSnapshot) =>
   state.sessions.some((session) => session.id !== state.activeSessionId && busySessions.has(session.id));
-const wholeSnapshot = (snapshot: ChatSnapshot) => snapshot;
 
 /** The chat of `chatbotId`: sessions beside (or in a drawer), the conversation, the composer. */
 export function ChatWorkspace({ chatbotId, compareSwitch }: { chatbotId: string; compareSwitch: ReactNode }) {
@@ -116,7 +112,7 @@ export function ChatWorkspace({ chatbotId, compareSwitch }: { chatbotId: string;
 }
 
 function ChatSessions({ store, onOpen, onNewChat }: { store: ChatStore; onOpen: (id: number) => void; onNewChat: () => void }) {
-  const { state, busySessions, creatingSession } = useChatSelection(store, wholeSnapshot);
+  const { state, busySessions, creatingSession } = useChatSelection(store, wholeChatSnapshot);
   return (
     <SessionList
       sessions={state.sessions}
@@ -196,7 +192,7 @@ function Conversation({ store, chatbotId, settings, settingsVersion, onSuggestio
         chatbotId={chatbotId}
         session={session}
         settings={settings.data}
-        suggestionsDisabled={sessionId !== null && snapshot.busySessions.has(sessionId)}
+        suggestionsDisabled={isSessionBusy(snapshot, sessionId)}
         onSuggestion={onSuggestion}
         onRetry={retryAnswer}
         onNewChat={onNewChat}

@@ -12,7 +12,7 @@ import { readCompareSessions, writeCompareSessions, type CompareSessions } from 
 import { sendToLanes, stopLanes, type CompareLane } from './compare-sender';
 import { Composer } from './composer';
 import { Transcript } from './transcript';
-import { useChatSnapshot } from './use-chat';
+import { isSessionBusy, useChatSnapshot } from './use-chat';
 import { useSettingsVersionLookup } from './use-settings-version';
 
 interface ComparePaneProps {
@@ -108,8 +108,6 @@ interface CompareViewProps {
   compareSwitch: ReactNode;
 }
 
-const isBusy = (snapshot: ChatSnapshot, sessionId: number | null) => sessionId !== null && snapshot.busySessions.has(sessionId);
-
 /**
  * Two chatbots answering the same questions side by side (stacked below `md`): one composer
  * sends each question to both, each in its own session of its chatbot's chat store, so both
@@ -136,7 +134,7 @@ export function CompareView({ leftBotId, rightBotId, chatbots, onLeftChange, onR
     ],
     [leftStore, rightStore, sessions, leftVersion, rightVersion],
   );
-  const busy = isBusy(left, sessions[0]) || isBusy(right, sessions[1]);
+  const busy = isSessionBusy(left, sessions[0]) || isSessionBusy(right, sessions[1]);
 
   const send = useCallback(
     async (message: OutgoingMessage, onPlaced?: () => void) => {

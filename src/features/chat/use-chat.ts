@@ -37,14 +37,15 @@ export function useChatSelection<T>(store: ChatStore, select: (snapshot: ChatSna
   return selected;
 }
 
-const wholeSnapshot = (snapshot: ChatSnapshot) => snapshot;
+/** The snapshot itself, for a part that shows most of it (the session list). */
+export const wholeChatSnapshot = (snapshot: ChatSnapshot) => snapshot;
 
 /**
  * The store's whole snapshot, for the part of a page that shows answers: it lets the store
  * drop the live text of answers once their settled text is on screen.
  */
 export function useChatSnapshot(store: ChatStore): ChatSnapshot {
-  const snapshot = useChatSelection(store, wholeSnapshot);
+  const snapshot = useChatSelection(store, wholeChatSnapshot);
   useEffect(() => store.releaseLiveAnswers(snapshot.state), [store, snapshot.state]);
   return snapshot;
 }
@@ -52,4 +53,9 @@ export function useChatSnapshot(store: ChatStore): ChatSnapshot {
 /** The session open in `snapshot`, or null. */
 export function activeSessionOf({ state }: ChatSnapshot): ChatSession | null {
   return state.sessions.find((session) => session.id === state.activeSessionId) ?? null;
+}
+
+/** Whether `sessionId` has a question in flight in `snapshot`. */
+export function isSessionBusy(snapshot: ChatSnapshot, sessionId: number | null): boolean {
+  return sessionId !== null && snapshot.busySessions.has(sessionId);
 }
