@@ -265,29 +265,32 @@ export const AssistantMessageView = memo(function AssistantMessageView({
           </Button>
         </Group>
       )}
-      <Collapse expanded={showDetails && settled}>
-        {/* Built only when asked for: every answer that settles would otherwise build it unseen. */}
-        {showDetails && settled && (
-          <Table mt="xs" variant="vertical" layout="fixed" withTableBorder fz="xs" aria-label="Answer details">
-            <Table.Tbody>
-              {detailRows(message, sessionId).map((row) => (
-                <Table.Tr key={row.label}>
-                  <Table.Th w={170}>{row.label}</Table.Th>
-                  <Table.Td>{row.value}</Table.Td>
-                </Table.Tr>
-              ))}
-              {message.settingsVersion !== undefined && (
-                <Table.Tr>
-                  <Table.Th w={170}>Settings version</Table.Th>
-                  <Table.Td>
-                    <AnswerSettingsVersion chatbotId={chatbotId} version={message.settingsVersion} />
-                  </Table.Td>
-                </Table.Tr>
-              )}
-            </Table.Tbody>
-          </Table>
-        )}
-      </Collapse>
+      {/* Only once settled: a streaming answer has no details to open. */}
+      {settled && (
+        <Collapse expanded={showDetails}>
+          {/* Built only when asked for: every answer that settles would otherwise build it unseen. */}
+          {showDetails && (
+            <Table mt="xs" variant="vertical" layout="fixed" withTableBorder fz="xs" aria-label="Answer details">
+              <Table.Tbody>
+                {detailRows(message, sessionId).map((row) => (
+                  <Table.Tr key={row.label}>
+                    <Table.Th w={170}>{row.label}</Table.Th>
+                    <Table.Td>{row.value}</Table.Td>
+                  </Table.Tr>
+                ))}
+                {message.settingsVersion !== undefined && (
+                  <Table.Tr>
+                    <Table.Th w={170}>Settings version</Table.Th>
+                    <Table.Td>
+                      <AnswerSettingsVersion chatbotId={chatbotId} version={message.settingsVersion} />
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Collapse>
+      )}
     </Paper>
   );
 });

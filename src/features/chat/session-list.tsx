@@ -129,26 +129,6 @@ interface SessionRowProps {
  * session, and only its row (if its title or state changed) renders again, not the list.
  */
 const SessionRow = memo(function SessionRow({ sessionId, title, time, active, writing, onOpen, onClear, onDelete }: SessionRowProps) {
-  function confirmClear() {
-    confirm({
-      title: `Clear session #${sessionId}?`,
-      message: <Text size="sm">Its transcript is removed from this browser. The session itself stays open.</Text>,
-      confirmLabel: 'Clear transcript',
-      destructive: true,
-      onConfirm: () => onClear(sessionId),
-    });
-  }
-
-  function confirmDelete() {
-    confirm({
-      title: `Delete session #${sessionId}?`,
-      message: <Text size="sm">The session and its transcript are removed from this browser.</Text>,
-      confirmLabel: 'Delete session',
-      destructive: true,
-      onConfirm: () => onDelete(sessionId),
-    });
-  }
-
   return (
     <Paper withBorder={active} bg={active ? 'var(--mantine-color-blue-light)' : undefined} radius="sm" p={4}>
       <Group gap={4} wrap="nowrap" align="flex-start">
@@ -177,22 +157,56 @@ const SessionRow = memo(function SessionRow({ sessionId, title, time, active, wr
             )}
           </Group>
         </UnstyledButton>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" aria-label={`Actions for session #${sessionId}`}>
-              <IconDots size={16} />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item leftSection={<IconEraser size={14} />} onClick={confirmClear}>
-              Clear transcript
-            </Menu.Item>
-            <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={confirmDelete}>
-              Delete session
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        <SessionActions sessionId={sessionId} onClear={onClear} onDelete={onDelete} />
       </Group>
     </Paper>
+  );
+});
+
+/**
+ * A session's menu, memoised apart from its row: a question changes the row's title and
+ * state, and the menu (a popover with its positioning hooks) need not render again for it.
+ */
+const SessionActions = memo(function SessionActions({
+  sessionId,
+  onClear,
+  onDelete,
+}: Pick<SessionRowProps, 'sessionId' | 'onClear' | 'onDelete'>) {
+  function confirmClear() {
+    confirm({
+      title: `Clear session #${sessionId}?`,
+      message: <Text size="sm">Its transcript is removed from this browser. The session itself stays open.</Text>,
+      confirmLabel: 'Clear transcript',
+      destructive: true,
+      onConfirm: () => onClear(sessionId),
+    });
+  }
+
+  function confirmDelete() {
+    confirm({
+      title: `Delete session #${sessionId}?`,
+      message: <Text size="sm">The session and its transcript are removed from this browser.</Text>,
+      confirmLabel: 'Delete session',
+      destructive: true,
+      onConfirm: () => onDelete(sessionId),
+    });
+  }
+
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for session #${sessionId}`}>
+          <IconDots size={16} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconEraser size={14} />} onClick={confirmClear}>
+          Clear transcript
+        </Menu.Item>
+        <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={confirmDelete}>
+          Delete session
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
   );
 });

@@ -1,6 +1,6 @@
 import { Avatar, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowDown, IconMessageChatbot } from '@tabler/icons-react';
-import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ChatbotDetail } from '../../api/contract';
 import { AssistantMessageView } from './assistant-message-view';
 import { bubbleColors } from './bubble-colors';
@@ -77,7 +77,8 @@ export function Transcript({
   /** The last scroll was the resize observer's, following the end. */
   const ownScroll = useRef(false);
   const messages = session?.messages ?? NO_MESSAGES;
-  const userColors = bubbleColors(settings?.UserMessageColor);
+  // The same object while the setting is the same, so the memoised questions do not render again.
+  const userColors = useMemo(() => bubbleColors(settings?.UserMessageColor), [settings?.UserMessageColor]);
   const accent = bubbleColors(settings?.ChatBubbleColor)?.background;
   const suggestions = messages.length === 0 ? suggestedMessagesToList(settings?.SuggestedMessage ?? '') : [];
 
