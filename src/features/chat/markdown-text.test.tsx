@@ -82,11 +82,24 @@ describe('GrowingMarkdownText', () => {
   }, 20_000);
 
   it('keeps every character while a block waits for its turn', () => {
-    const paragraphs = Array.from({ length: 80 }, (_, index) => `Paragraph ${index} with a long enough sentence to parse.`);
+    const paragraphs = Array.from({ length: 80 }, (_, index) => `Paragraph ${index} with a *long enough* sentence to parse.`);
     const text = paragraphs.join('\n\n');
     const container = renderGrowing(text);
     expect(container.children).toHaveLength(80);
-    expect(container.textContent?.replace(/\s+/g, '')).toBe(text.replace(/\s+/g, ''));
+    // Waiting blocks are their text as is, asterisks included; the last two are formatted at once.
+    expect(container.querySelectorAll('em')).toHaveLength(2);
+    const shown = [...paragraphs.slice(0, -2), ...paragraphs.slice(-2).map((paragraph) => paragraph.replaceAll('*', ''))];
+    expect(container.textContent?.replace(/\s+/g, '')).toBe(shown.join('').replace(/\s+/g, ''));
+  });
+
+  it('shows plain prose that arrives at once formatted in the first render, without a round', () => {
+    const paragraphs = Array.from({ length: 80 }, (_, index) => `Paragraph ${index} about a quiet street close to schools.`);
+    const container = renderGrowing(paragraphs.join('\n\n'));
+    const shown = [...container.children];
+    expect(shown).toHaveLength(80);
+    // Formatted, not a waiting block's plain text (which keeps its line breaks with pre-line).
+    expect(shown.filter((paragraph) => paragraph.tagName !== 'P' || paragraph.getAttribute('style') !== null)).toEqual([]);
+    expect(shown[0]).toHaveTextContent('Paragraph 0 about a quiet street close to schools.');
   });
 
   it('shows a generated answer, as it streams in and cut anywhere, as MarkdownText shows each text it passes through', async () => {

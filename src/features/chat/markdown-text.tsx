@@ -60,12 +60,16 @@ const MarkdownBlock = memo(function MarkdownBlock({ text, formatted }: { text: s
  */
 const ALWAYS_FORMATTED = 2;
 
-/** `blocks` in order; those ending within the first `formattedLength` characters, and the last ones, formatted. */
+/**
+ * `blocks` in order; formatted are those ending within the first `formattedLength` characters,
+ * the last ones, and every line of plain prose, which needs no parser and so no round: laid
+ * out as text first and again formatted, it would only cost the page a second layout.
+ */
 function MarkdownBlocks({ blocks, formattedLength }: { blocks: readonly string[]; formattedLength: number }) {
   let end = 0;
   return blocks.map((block, index) => {
     end += block.length;
-    const formatted = end <= formattedLength || index >= blocks.length - ALWAYS_FORMATTED;
+    const formatted = end <= formattedLength || index >= blocks.length - ALWAYS_FORMATTED || plainParagraphOf(block) !== null;
     // Blocks only ever grow at the end, so a block's index is its identity.
     return <MarkdownBlock key={index} text={block} formatted={formatted} />;
   });
@@ -77,12 +81,20 @@ function MarkdownBlocks({ blocks, formattedLength }: { blocks: readonly string[]
  */
 const ROUND_CHARACTERS = 4000;
 
-/** The end of the blocks that the round after `formattedLength` formats: at least one block. */
+/**
+ * The end of the blocks that the round after `formattedLength` formats: at least one block
+ * that needs the parser, and ROUND_CHARACTERS of them at most (plain prose is not counted:
+ * it is formatted already).
+ */
 function roundEnd(blocks: readonly string[], formattedLength: number): number {
   let end = 0;
+  let parsed = 0;
   for (const block of blocks) {
     const blockEnd = end + block.length;
-    if (blockEnd > formattedLength && end >= formattedLength + ROUND_CHARACTERS) return end;
+    if (blockEnd > formattedLength) {
+      if (parsed >= ROUND_CHARACTERS) return end;
+      if (plainParagraphOf(block) === null) parsed += block.length;
+    }
     end = blockEnd;
   }
   return end;
@@ -93,8 +105,8 @@ function roundEnd(blocks: readonly string[], formattedLength: number): number {
  * createBlockSplitter), each a memoised component, so a new fragment parses only the last
  * blocks instead of the whole answer. A chunk can bring a whole answer at once; formatting
  * all of it in one render would hold the page up for a long task, so the new blocks before
- * the last two show as plain text first and are formatted a round of ROUND_CHARACTERS per
- * frame, each round a transition React may interrupt. Once formatted, it looks the same as
+ * the last two that need the parser show as plain text first and are formatted a round of
+ * ROUND_CHARACTERS per frame, each round a transition React may interrupt. Once formatted, it looks the same as
  * `MarkdownText` of the same text.
  */
 export const GrowingMarkdownText = memo(function GrowingMarkdownText({ text }: { text: string }) {
