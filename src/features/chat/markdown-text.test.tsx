@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { Profiler, type ReactNode } from 'react';
 import fc from 'fast-check';
 import { GrowingMarkdownText, MarkdownText, warmUpMarkdown } from './markdown-text';
 import { markdownAnswer, SAMPLE_ANSWER as SAMPLE, withoutEmptyStyles } from './markdown-test-support';
@@ -92,9 +92,20 @@ describe('GrowingMarkdownText', () => {
     expect(container.textContent?.replace(/\s+/g, '')).toBe(shown.join('').replace(/\s+/g, ''));
   });
 
-  it('shows plain prose that arrives at once formatted in the first render, without a round', () => {
+  it('shows plain prose that arrives at once formatted in the first render, without a round', async () => {
     const paragraphs = Array.from({ length: 80 }, (_, index) => `Paragraph ${index} about a quiet street close to schools.`);
-    const container = renderGrowing(paragraphs.join('\n\n'));
+    let commits = 0;
+    const rendered = render(
+      <MantineProvider env="test">
+        <Profiler id="answer" onRender={() => (commits += 1)}>
+          <GrowingMarkdownText text={paragraphs.join('\n\n')} />
+        </Profiler>
+      </MantineProvider>,
+    );
+    const container = documentOf(rendered.container);
+    // A round would come a frame later: give it a few.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(commits).toBe(1);
     const shown = [...container.children];
     expect(shown).toHaveLength(80);
     // Formatted, not a waiting block's plain text (which keeps its line breaks with pre-line).

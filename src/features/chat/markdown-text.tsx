@@ -84,20 +84,25 @@ const ROUND_CHARACTERS = 4000;
 /**
  * The end of the blocks that the round after `formattedLength` formats: at least one block
  * that needs the parser, and ROUND_CHARACTERS of them at most (plain prose is not counted:
- * it is formatted already).
+ * it is formatted already). `formattedLength` itself when no block after it needs the
+ * parser: then there is no round.
  */
 function roundEnd(blocks: readonly string[], formattedLength: number): number {
   let end = 0;
   let parsed = 0;
+  let round = formattedLength;
   for (const block of blocks) {
     const blockEnd = end + block.length;
     if (blockEnd > formattedLength) {
-      if (parsed >= ROUND_CHARACTERS) return end;
-      if (plainParagraphOf(block) === null) parsed += block.length;
+      if (parsed >= ROUND_CHARACTERS) break;
+      if (plainParagraphOf(block) === null) {
+        parsed += block.length;
+        round = blockEnd;
+      }
     }
     end = blockEnd;
   }
-  return end;
+  return round;
 }
 
 /**
