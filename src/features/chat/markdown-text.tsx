@@ -111,8 +111,8 @@ function roundEnd(blocks: readonly string[], formattedLength: number): number {
  * blocks instead of the whole answer. A chunk can bring a whole answer at once; formatting
  * all of it in one render would hold the page up for a long task, so the new blocks before
  * the last two that need the parser show as plain text first and are formatted a round of
- * ROUND_CHARACTERS per frame, each round a transition React may interrupt. Once formatted, it looks the same as
- * `MarkdownText` of the same text.
+ * ROUND_CHARACTERS per frame, each round a transition React may interrupt. Once formatted, it
+ * looks the same as `MarkdownText` of the same text.
  */
 export const GrowingMarkdownText = memo(function GrowingMarkdownText({ text }: { text: string }) {
   const [splitBlocks] = useState(createBlockSplitter);

@@ -16,7 +16,7 @@ vi.mock('@mantine/core', async (importOriginal) => {
   return { ...original, Menu: Object.assign(CountedMenu, original.Menu) };
 });
 
-const question: UserMessage = { id: 'q1', role: 'user', content: 'Homes in Austin?', askType: 'text', attachments: [], sentAt: Date.UTC(2026, 10, 26, 9, 30) };
+const question: UserMessage = { id: 'q1', role: 'user', content: 'Homes in Austin?', askType: 'Text', attachments: [], sentAt: Date.UTC(2026, 10, 26, 9, 30) };
 
 const noop = () => {};
 const handlers = { onNewChat: noop, onOpen: noop, onClear: noop, onDelete: noop };

@@ -19,7 +19,7 @@ vi.mock('./user-message-view', async (importOriginal) => {
   };
 });
 
-const question: UserMessage = { id: 'q1', role: 'user', content: 'Homes in Austin?', askType: 'text', attachments: [], sentAt: Date.UTC(2026, 10, 26, 9, 30) };
+const question: UserMessage = { id: 'q1', role: 'user', content: 'Homes in Austin?', askType: 'Text', attachments: [], sentAt: Date.UTC(2026, 10, 26, 9, 30) };
 const streaming: AssistantMessage = { id: 'a1', role: 'assistant', replyTo: 'q1', mode: 'single', status: 'streaming', content: '', startedAt: question.sentAt };
 
 /** The settings as each refetch gives them: a new object with the same values. */

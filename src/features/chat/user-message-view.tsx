@@ -7,7 +7,7 @@ import { PlainText } from './markdown-text';
 
 /**
  * The time a question was sent, as hours and minutes. Made once: toLocaleTimeString with
- * options builds a new formatter on every call, the costliest part of showing a question.
+ * options builds a new formatter on every call.
  */
 const sentTimeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
