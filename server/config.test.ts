@@ -44,6 +44,7 @@ describe('configFromEnv', () => {
       DEMO_CHATBOT_ID: 'my-bot',
       EXTRA_CHATBOT_IDS: ' a, b ,,a,my-bot ',
       STREAM_DELAY_MS: '0',
+      STREAM_BURST_FRAGMENTS: '500',
       LOG_LEVEL: 'info',
     });
     expect(config).toMatchObject({
@@ -55,6 +56,7 @@ describe('configFromEnv', () => {
       demoChatbotId: 'my-bot',
       extraChatbotIds: ['a', 'b', 'my-bot'],
       streamDelayMs: 0,
+      streamBurstFragments: 500,
       logLevel: 'info',
     });
     expect(seededChatbotIds(config)).toEqual(['my-bot', 'my-bot-staging', 'a', 'b']);
@@ -89,6 +91,7 @@ describe('configFromEnv', () => {
     [{ PORT: 'eighty' }, 'PORT: must be a whole number between 0 and 65535, got "eighty"'],
     [{ PORT: '70000' }, 'PORT: must be a whole number between 0 and 65535, got "70000"'],
     [{ STREAM_DELAY_MS: '-1' }, 'STREAM_DELAY_MS: must be a whole number between 0 and 10000, got "-1"'],
+    [{ STREAM_BURST_FRAGMENTS: '0' }, 'STREAM_BURST_FRAGMENTS: must be a whole number between 1 and 100000, got "0"'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent'],
     [{ UPSTREAM_URL: 'ftp://example.com' }, 'UPSTREAM_URL: must be a full http:// or https:// address'],
     [{ UPSTREAM_URL: 'example.com' }, 'UPSTREAM_URL: must be a full http:// or https:// address'],

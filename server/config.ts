@@ -39,8 +39,15 @@ export interface ServiceConfig {
   demoChatbotId: string;
   extraChatbotIds: string[];
   upstream: UpstreamConfig | null;
-  /** Pause between two streamed fragments of an answer. */
+  /** Pause between two streamed fragments of an answer (or two bursts of them). */
   streamDelayMs: number;
+  /**
+   * How many fragments are written at once; 1 (the default) streams word by word. The bench
+   * writes in bursts so that every page reads an answer in the same network chunks: written
+   * as fast as the socket takes them, one page read the same answer in one chunk and the
+   * next in ten.
+   */
+  streamBurstFragments: number;
   /**
    * Test only, off by default: the faults a streamed question may ask for with a
    * `[fault:<name>]` marker in its text, once per chatbot, session and question.
@@ -75,6 +82,7 @@ export function defaultConfig(): ServiceConfig {
     extraChatbotIds: [],
     upstream: null,
     streamDelayMs: 25,
+    streamBurstFragments: 1,
     faults: [],
     logLevel: 'warn',
     allowedHosts: [],
@@ -177,6 +185,7 @@ export function configFromEnv(env: Env): ServiceConfig {
         }
       : null,
     streamDelayMs: integerOf(env, 'STREAM_DELAY_MS', 0, 10_000) ?? defaults.streamDelayMs,
+    streamBurstFragments: integerOf(env, 'STREAM_BURST_FRAGMENTS', 1, 100_000) ?? defaults.streamBurstFragments,
     faults: faultsOf(read(env, 'FAULTS')),
     logLevel: logLevel as LogLevel,
     allowedHosts: allowedHostsOf(read(env, 'ALLOWED_HOSTS')),

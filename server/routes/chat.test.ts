@@ -223,6 +223,39 @@ describe('ClientAsk, streamed', () => {
   });
 });
 
+describe('STREAM_BURST_FRAGMENTS, the bench\'s bursts', () => {
+  it('writes the same fragments, a burst at a time, the pause between bursts', async () => {
+    const service = await start({ streamDelayMs: 200, streamBurstFragments: 4 });
+    await ok(service.app, 'Edit', { serialNumber: BOT, WelcomeMessage: 'one two three four five six seven eight nine ten' });
+    await service.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = service.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const sessionID = await newSession(service);
+
+    const chunks: string[] = [];
+    await new Promise<void>((resolve, reject) => {
+      const request = httpRequest(
+        { host: '127.0.0.1', port, method: 'POST', path: operations.ClientAsk.path, agent: false, headers: { ...SECRET, 'content-type': 'application/json' } },
+        (response) => {
+          response.on('data', (chunk: Buffer) => chunks.push(chunk.toString('utf8')));
+          response.on('end', () => resolve());
+        },
+      );
+      request.on('error', reject);
+      request.end(JSON.stringify({ sessionID, content: 'Hello', stream: true }));
+    });
+    // The first burst is one write, and the next comes 200 ms later: it arrives alone.
+    expect(chunks[0]).toBe(['one ', 'two ', 'three ', 'four '].map((word) => `data: {"content":"${word}"}\n\n`).join(''));
+    const frames = sseObjects(chunks.join(''));
+    expect(
+      frames
+        .slice(0, -1)
+        .map((object) => z.strictObject(streamFragmentSchema.shape).parse(object).content)
+        .join(''),
+    ).toBe(z.strictObject(streamFinalSchema.shape).parse(frames.at(-1)).Answer);
+  });
+});
+
 describe('FAULTS, the test-only fault switch of streamed answers', () => {
   const QUESTION = 'Describe every home for sale in Austin';
 

@@ -158,13 +158,14 @@ export function createAskInSession(context: LocalContext): AskInSession {
   };
 
   /**
-   * Writes the answer word by word as SSE frames, then the closing object. A client that
+   * Writes the answer word by word as SSE frames (or in bursts of streamBurstFragments
+   * words), then the closing object. A client that
    * goes away (or a shutdown) stops the writing; the answer is then not stored, as it
    * was never delivered. With a `fault`, the answer breaks that way after a few fragments
    * and is not stored either.
    */
   async function streamAnswer(reply: FastifyReply, content: string, fault: StreamFault | null, finish: () => StreamFinal) {
-    const { streamDelayMs } = config;
+    const { streamDelayMs, streamBurstFragments } = config;
     const controller = new AbortController();
     const { signal } = controller;
     const response = reply.raw;
@@ -181,11 +182,11 @@ export function createAskInSession(context: LocalContext): AskInSession {
     });
     try {
       const fragments = fragmentsOf(content);
-      const faultAt = fault ? Math.min(FRAGMENTS_BEFORE_FAULT, Math.max(1, fragments.length - 1)) : Infinity;
-      for (const [index, fragment] of fragments.entries()) {
+      const sent = fault ? Math.min(FRAGMENTS_BEFORE_FAULT, Math.max(1, fragments.length - 1)) : fragments.length;
+      for (let start = 0; start < sent; start += streamBurstFragments) {
         if (signal.aborted || response.destroyed) return;
-        if (index === faultAt) break;
-        await write(response, frame({ content: fragment }), signal);
+        const burst = fragments.slice(start, Math.min(start + streamBurstFragments, sent));
+        await write(response, burst.map((fragment) => frame({ content: fragment })).join(''), signal);
         if (streamDelayMs > 0) await sleep(streamDelayMs, undefined, { signal });
       }
       if (signal.aborted || response.destroyed) return;
