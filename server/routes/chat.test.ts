@@ -23,6 +23,13 @@ afterEach(async () => {
   running = [];
 });
 
+/** Starts `service` on a free port of this machine; its origin. */
+async function listening(service: TestApp): Promise<string> {
+  await service.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = service.app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}
+
 async function newSession(service: TestApp, chatbotId = BOT): Promise<number> {
   return (await ok(service.app, 'GetSession', { serialNumber: chatbotId })).SessionID;
 }
@@ -227,15 +234,14 @@ describe('STREAM_BURST_FRAGMENTS, the bench\'s bursts', () => {
   it('writes the same fragments, a burst at a time, the pause between bursts', async () => {
     const service = await start({ streamDelayMs: 200, streamBurstFragments: 4 });
     await ok(service.app, 'Edit', { serialNumber: BOT, WelcomeMessage: 'one two three four five six seven eight nine ten' });
-    await service.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = service.app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
+    const origin = await listening(service);
     const sessionID = await newSession(service);
 
     const chunks: string[] = [];
     await new Promise<void>((resolve, reject) => {
       const request = httpRequest(
-        { host: '127.0.0.1', port, method: 'POST', path: operations.ClientAsk.path, agent: false, headers: { ...SECRET, 'content-type': 'application/json' } },
+        `${origin}${operations.ClientAsk.path}`,
+        { method: 'POST', agent: false, headers: { ...SECRET, 'content-type': 'application/json' } },
         (response) => {
           response.on('data', (chunk: Buffer) => chunks.push(chunk.toString('utf8')));
           response.on('end', () => resolve());
@@ -330,12 +336,6 @@ describe('FAULTS, the test-only fault switch of streamed answers', () => {
     const { fragments, final } = await askStreamed(service, { sessionID, content: `${QUESTION} [fault:malformed]` });
     expect(fragments.join('')).toBe(final.Answer);
   });
-
-  async function listening(service: TestApp): Promise<string> {
-    await service.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = service.app.server.address();
-    return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  }
 
   /** Reads SSE frames over the network until `count` have arrived; the reader is left open. */
   async function readFrames(reader: ReadableStreamDefaultReader<Uint8Array>, count: number): Promise<string[]> {
