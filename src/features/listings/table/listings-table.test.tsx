@@ -130,6 +130,23 @@ describe('ListingsTable', { timeout: 20_000 }, () => {
     ]);
   });
 
+  it('sizes the columns in the header row only, and gives body cells a style only where they stick', () => {
+    const { table } = renderTable();
+    const [head, row] = within(table).getAllByRole('row');
+    const [, headPhoto, , headCity] = within(head!).getAllByRole('columnheader');
+    expect(headCity!.style.getPropertyValue('--width')).toBe('110px');
+    expect(headPhoto!.style.getPropertyValue('--width')).toBe('84px');
+    const cells = row!.querySelectorAll('td');
+    const [select, photo, address, city] = cells;
+    // The layout is fixed: widths on 1,400 body cells would change nothing but the time
+    // a page takes to build and style (docs/performance.md).
+    expect(city!.getAttribute('style')).toBeNull();
+    expect([...cells].filter((cell) => cell.style.getPropertyValue('--width') !== '')).toEqual([]);
+    expect(select!.style.getPropertyValue('--sticky-left')).toBe('0px');
+    expect(photo!.style.getPropertyValue('--sticky-left')).toBe('44px');
+    expect(address!.style.getPropertyValue('--sticky-left')).toBe('128px');
+  });
+
   it('shows the whole text of a cell its column cuts short as a tooltip, on hover', async () => {
     const user = userEvent.setup();
     renderTable();

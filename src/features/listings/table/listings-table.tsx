@@ -24,9 +24,11 @@ const SELECT_WIDTH = 44;
 const ACTIONS_WIDTH = 84;
 const tableStyle = { transition: 'opacity 120ms' } as const;
 /** The selection column sticks at the start on every screen. */
+const SELECT_STICKY = { '--sticky-left': '0px', '--sticky-left-narrow': '0px' } as CSSProperties;
 const SELECT_LAYOUT: CellLayout = {
   className: `${classes.column} ${classes.sticky}`,
-  style: { '--width': `${SELECT_WIDTH}px`, '--sticky-left': '0px', '--sticky-left-narrow': '0px' } as CSSProperties,
+  style: { '--width': `${SELECT_WIDTH}px`, ...SELECT_STICKY } as CSSProperties,
+  body: { className: classes.sticky ?? '', style: SELECT_STICKY },
 };
 const ACTIONS_STYLE = { '--width': `${ACTIONS_WIDTH}px` } as CSSProperties;
 
@@ -135,7 +137,7 @@ function showCutTextAsTitle(target: EventTarget) {
 const isEditButton = (target: EventTarget) => target instanceof Element && target.closest('[data-action="edit"]') !== null;
 
 const TD = Table.classes.td;
-const SELECT_TD = `${TD} ${classes.sticky}`;
+const SELECT_TD = `${TD} ${SELECT_LAYOUT.body.className}`;
 const ACTION = `${ActionIcon.classes.root} ${classes.action} mantine-focus-auto mantine-active`;
 // Their icons (pencil, trash) are drawn by the classes, see listings-table.module.css.
 const EDIT = `${ACTION} ${classes.edit}`;
@@ -151,7 +153,7 @@ const ListingRow = memo(function ListingRow({ listing, columns, layouts, selecte
   return (
     // Mantine's Table.Tr would add these for highlightOnHover and the default row borders.
     <tr className={`${Table.classes.tr} ${classes.row}`} data-hover data-with-row-border data-selected={selected || undefined}>
-      <td className={SELECT_TD} style={SELECT_LAYOUT.style}>
+      <td className={SELECT_TD} style={SELECT_LAYOUT.body.style}>
         <input
           type="checkbox"
           className={classes.check}
@@ -161,7 +163,7 @@ const ListingRow = memo(function ListingRow({ listing, columns, layouts, selecte
         />
       </td>
       {columns.map((column, index) => (
-        <td key={column.id} className={`${TD} ${layouts[index]?.className ?? ''}`} style={layouts[index]?.style}>
+        <td key={column.id} className={`${TD} ${layouts[index]?.body.className ?? ''}`} style={layouts[index]?.body.style}>
           {column.cell(listing)}
         </td>
       ))}

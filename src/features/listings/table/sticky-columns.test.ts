@@ -17,6 +17,11 @@ describe('cellLayouts', () => {
     expect(vars(address!)['--narrow-width']).toBe('150px');
     expect(has(address!, classes.edgeWide) && has(address!, classes.edgeNarrow)).toBe(true);
     expect(has(city!, classes.sticky)).toBe(false);
+    // Body cells: where they stick, never their width (the header row sets it).
+    expect(address!.body.style).toEqual({ '--sticky-left': '128px', '--sticky-left-narrow': '44px' });
+    expect(address!.body.className.split(' ')).toEqual(expect.arrayContaining([classes.sticky, classes.edgeWide, classes.edgeNarrow]));
+    expect(address!.body.className.split(' ')).not.toContain(classes.column);
+    expect(city!.body.style).toBeUndefined();
   });
 
   it('moves the address next to the selection box when the photo is hidden', () => {
