@@ -177,6 +177,24 @@ test.describe('listings table scrolls in its own box', () => {
   }
 });
 
+test.describe('listings table on a wide screen', () => {
+  for (const width of [1400, 1920]) {
+    test(`at ${width} px a row's edit and delete buttons stay in reach however the table scrolls`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await open(page, AREAS[0]!);
+      const box = page.getByTestId('listings-scroll-box');
+      const firstRow = dataRows(page).first();
+      const buttons = [firstRow.getByRole('button', { name: /^Edit / }), firstRow.getByRole('button', { name: /^Delete / })];
+      // Fourteen columns are wider than the box even here.
+      expect(await box.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeGreaterThan(0);
+      for (const scrollLeft of [0, 300]) {
+        await box.evaluate((element, left) => element.scrollTo({ left }), scrollLeft);
+        for (const button of buttons) await expectOnScreen(button, `${await button.getAttribute('aria-label')}, table scrolled ${scrollLeft}px`);
+      }
+    });
+  }
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: PHONE });
 

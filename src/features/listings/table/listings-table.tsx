@@ -104,7 +104,7 @@ const ColumnHeads = memo(function ColumnHeads({ columns, layouts }: { columns: r
           {column.header}
         </Table.Th>
       ))}
-      <Table.Th className={classes.column} style={ACTIONS_STYLE}>
+      <Table.Th className={`${classes.column} ${classes.stickyEnd}`} style={ACTIONS_STYLE}>
         <VisuallyHidden>Actions</VisuallyHidden>
       </Table.Th>
     </>
@@ -138,6 +138,7 @@ const isEditButton = (target: EventTarget) => target instanceof Element && targe
 
 const TD = Table.classes.td;
 const SELECT_TD = `${TD} ${SELECT_LAYOUT.body.className}`;
+const ACTIONS_TD = `${TD} ${classes.stickyEnd}`;
 const ACTION = `${ActionIcon.classes.root} ${classes.action} mantine-focus-auto mantine-active`;
 // Their icons (pencil, trash) are drawn by the classes, see listings-table.module.css.
 const EDIT = `${ACTION} ${classes.edit}`;
@@ -167,7 +168,7 @@ const ListingRow = memo(function ListingRow({ listing, columns, layouts, selecte
           {column.cell(listing)}
         </td>
       ))}
-      <td className={TD}>
+      <td className={ACTIONS_TD}>
         <button type="button" className={EDIT} data-action="edit" aria-label={`Edit ${label}`} title="Edit" onClick={() => onEdit(listing)} />
         <button type="button" className={DELETE} aria-label={`Delete ${label}`} title="Delete" onClick={() => onDelete(listing)} />
       </td>
