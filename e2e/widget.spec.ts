@@ -267,6 +267,34 @@ test.describe('the chat widget on a visitor\'s page', () => {
       });
     }
   }
+
+  test('the message field shows its whole placeholder, grows with a long question up to four lines, and is small again once sent', async ({ page, request }) => {
+    const heightOf = async (field: ReturnType<Page['getByRole']>) => (await field.boundingBox())!.height;
+    await edit(request, BOT, { Name: 'Widget Realty', UserInputPlaceholder: 'Ask', VerifyDomain: false });
+    await page.goto(testPage(BOT));
+    await launcherOf(page, 'Widget Realty').click();
+    const field = page.getByRole('textbox', { name: 'Your message' });
+    const oneLine = await heightOf(field);
+
+    await edit(request, BOT, { UserInputPlaceholder: 'Ask about homes for sale or rent, prices, schools and neighbourhoods near you' });
+    await page.reload();
+    await launcherOf(page, 'Widget Realty').click();
+    await expect(field).toHaveAttribute('placeholder', /neighbourhoods near you$/);
+    // A line of 14px text is about 20px: the placeholder's three lines show, not one and a cut.
+    const withPlaceholder = await heightOf(field);
+    expect(withPlaceholder).toBeGreaterThan(oneLine + 30);
+
+    await field.fill('Three bedrooms\nnear a good school\nwith a garden\nand a garage\nunder $500,000\nin Austin');
+    await expect.poll(() => heightOf(field)).toBeGreaterThan(withPlaceholder);
+    // Four lines at most; the rest scrolls inside the field.
+    expect(await heightOf(field)).toBeLessThanOrEqual(96);
+    expect(await field.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+
+    await field.press('Enter');
+    await expect(field).toHaveValue('');
+    await expect.poll(() => heightOf(field)).toBeCloseTo(withPlaceholder, 0);
+    await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled({ timeout: 20_000 });
+  });
 });
 
 test.describe('Embed, in the chatbot\'s settings', () => {

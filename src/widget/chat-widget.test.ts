@@ -1,6 +1,6 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VisitorSession, VisitorSettings } from '../api/contract/widget';
-import { mountWidget } from './chat-widget';
+import { growWithText, mountWidget } from './chat-widget';
 import { WidgetAnswerError, type WidgetTransport } from './visitor-client';
 import { browserStorages, transcriptKey, VisitorStorage } from './visitor-storage';
 
@@ -88,5 +88,38 @@ describe('mountWidget', () => {
     shadow.querySelector('textarea')!.value = 'Hello';
     shadow.querySelector('form')!.requestSubmit();
     await expect.poll(() => shadow.querySelector('.message.notice')?.textContent).toContain('Slow down, please.');
+  });
+});
+
+describe('growWithText', () => {
+  /** A field laid out as the browser would: its text `scrollHeight` tall, 2px of border. */
+  function fieldOf(scrollHeight: number) {
+    const field = document.createElement('textarea');
+    Object.defineProperty(field, 'scrollHeight', { get: () => scrollHeight });
+    Object.defineProperty(field, 'offsetHeight', { value: 38 });
+    Object.defineProperty(field, 'clientHeight', { value: 36 });
+    return field;
+  }
+
+  it('without field-sizing in CSS, makes the field as tall as its text, border included, as it is typed and when code refits it', () => {
+    const field = fieldOf(80);
+    const refit = growWithText(field);
+    field.dispatchEvent(new Event('input'));
+    expect(field.style.height).toBe('82px');
+    field.style.height = '';
+    refit();
+    expect(field.style.height).toBe('82px');
+  });
+
+  it('leaves the field to the CSS where field-sizing is supported', () => {
+    vi.stubGlobal('CSS', { supports: (property: string, value: string) => property === 'field-sizing' && value === 'content' });
+    try {
+      const field = fieldOf(80);
+      growWithText(field)();
+      field.dispatchEvent(new Event('input'));
+      expect(field.style.height).toBe('');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

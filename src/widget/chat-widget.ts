@@ -83,6 +83,22 @@ function whenIdle(work: () => void): void {
  * time formatter) is built when the page is idle, or at once when it opens first, so the
  * launcher appears as soon as the settings arrive (bench: widget).
  */
+/**
+ * Keeps the message field as tall as its text, up to its max-height, where CSS
+ * `field-sizing: content` is missing (Firefox, older Safari: there a long placeholder stays cut);
+ * returns the refit to call after code changes the text. Where the CSS works, it does nothing.
+ */
+export function growWithText(field: HTMLTextAreaElement): () => void {
+  if (typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('field-sizing', 'content')) return () => {};
+  const fit = () => {
+    field.style.height = 'auto';
+    // The border too: the field is sized border-box.
+    field.style.height = `${field.scrollHeight + field.offsetHeight - field.clientHeight}px`;
+  };
+  field.addEventListener('input', fit);
+  return fit;
+}
+
 export function mountWidget(host: HTMLElement, initial: VisitorSettings, options: WidgetOptions): MountedWidget {
   const { transport, storage, serviceOrigin, placement = 'page', now = Date.now } = options;
   const shadow = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
@@ -162,6 +178,7 @@ export function mountWidget(host: HTMLElement, initial: VisitorSettings, options
     const form = panel.appendChild(element('form'));
     form.append(images.input, images.button, voice.button);
     const input = form.appendChild(element('textarea', { rows: '1', 'aria-label': 'Your message', name: 'message' }));
+    const fitInput = growWithText(input);
     const sendButton = form.appendChild(element('button', { type: 'submit', 'aria-label': 'Send' }));
     sendButton.appendChild(icon(SEND_ICON));
     /** The object URLs of the images sent in this page, shown in their messages; a reloaded transcript has names only. */
@@ -285,7 +302,10 @@ export function mountWidget(host: HTMLElement, initial: VisitorSettings, options
       const text = question.trim();
       if (pending || (text === '' && !media)) return;
       setPending(true);
-      if (text !== '') input.value = '';
+      if (text !== '') {
+        input.value = '';
+        fitInput();
+      }
       const sent: TranscriptMessage = { role: 'visitor', text, at: now() };
       if (media) {
         // What the attach and microphone buttons said is done with once their files go.

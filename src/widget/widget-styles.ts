@@ -68,6 +68,8 @@ time { font-size: 11px; color: var(--muted); margin-top: 2px; }
 .privacy a { color: var(--text); }
 form { display: flex; gap: 6px; align-items: flex-end; padding: 8px 10px; border-top: 1px solid var(--border); }
 textarea { flex: 1; min-width: 0; resize: none; max-height: 96px; border: 1px solid var(--border); border-radius: 10px; padding: 7px 10px; background: var(--panel); color: var(--text); }
+/* As tall as what is typed, or as the placeholder while empty, up to four lines; see growWithText for browsers without it. */
+textarea { field-sizing: content; min-height: 36px; }
 textarea::placeholder { color: var(--muted); opacity: 1; }
 form button { flex: none; width: 36px; height: 36px; border-radius: 50%; border: 0; background: var(--bubble); color: var(--bubble-text); cursor: pointer; display: grid; place-items: center; }
 form button:disabled { opacity: .6; cursor: default; }
