@@ -43,7 +43,7 @@ function benchmarkIndexInPage(): number {
   return (strings + arrays) / 2;
 }
 
-/** The median index of `runs` runs in a blank page slowed `cpuSlowdown` times, after one to warm V8 up. */
+/** The index of each of `runs` runs in a blank page slowed `cpuSlowdown` times, after one at full speed to warm V8 up. */
 export async function cpuBenchmarkIndex(browser: Browser, cpuSlowdown: number, runs = 3): Promise<number[]> {
   const context = await browser.newContext();
   try {

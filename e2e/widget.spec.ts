@@ -280,7 +280,7 @@ test.describe('the chat widget on a visitor\'s page', () => {
     await page.reload();
     await launcherOf(page, 'Widget Realty').click();
     await expect(field).toHaveAttribute('placeholder', /neighbourhoods near you$/);
-    // A line of 14px text is about 20px: the placeholder's three lines show, not one and a cut.
+    // A line of 14px text is about 20px: all of the placeholder's lines show, not one and a cut.
     const withPlaceholder = await heightOf(field);
     expect(withPlaceholder).toBeGreaterThan(oneLine + 30);
 
