@@ -175,6 +175,23 @@ test.describe('Compare', () => {
     await expect(page.getByRole('region', { name: 'Conversation' })).toBeVisible();
   });
 
+  test("the header's chatbot switcher changes the first chatbot and goes on comparing with the second", async ({ page }) => {
+    // A third chatbot in the connection, to switch the first one to.
+    await page.addInitScript((chatbotIds) => {
+      const key = 'realty-bot-console.connection';
+      const connection = { baseUrl: '', secretKey: 'demo-secret-key', sessionKey: 'demo-session-key', chatbotIds, remember: false };
+      window.sessionStorage.setItem(key, JSON.stringify(connection));
+    }, [BOT, OTHER, 'demo-bot']);
+    await page.goto(`/bots/${BOT}/chat?compare=${OTHER}`);
+    await expect(messageBox(page)).toBeVisible(AREA_LOAD);
+
+    await page.getByRole('banner').getByRole('combobox', { name: 'Chatbot' }).selectOption('demo-bot');
+    await expect(page).toHaveURL(new RegExp(`/bots/demo-bot/chat\\?compare=${OTHER}$`));
+    await expect(pane(page, 'First').getByRole('combobox', { name: 'First chatbot' })).toHaveValue('demo-bot');
+    await expect(pane(page, 'Second').getByRole('combobox', { name: 'Second chatbot' })).toHaveValue(OTHER);
+    await expect(page.getByRole('switch', { name: 'Compare' })).toBeChecked();
+  });
+
   test('Stop stops both answers, each keeping what had come', async ({ page, request }) => {
     test.setTimeout(120_000);
     await edit(request, BOT, { AnswerSuffix: LONG_SUFFIX });

@@ -8,6 +8,7 @@ import { PageLoader } from '../components/page-loader';
 import { ChatbotSwitcher } from '../features/connection/chatbot-switcher';
 import { useBootstrapConnection } from '../features/connection/use-bootstrap-connection';
 import classes from './app-layout.module.css';
+import { chatbotSwitchPath } from './chatbot-switch-path';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { OfflineBanner } from './offline-banner';
 
@@ -78,7 +79,7 @@ export function AppLayout() {
             </Title>
           </Group>
           <Group gap="sm" wrap="nowrap" className={classes.controls}>
-            <ChatbotSwitcher currentBotId={botId} />
+            <ChatbotSwitcher currentBotId={botId} pathOf={(id) => chatbotSwitchPath(id, location)} />
             <ColorSchemeToggle />
           </Group>
         </Group>

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { readStoredJson, writeStoredJson } from '../../lib/stored-json';
+import { COMPARE_PARAM } from './compare-param';
 
 /**
  * Compare's two chatbots and the session each asks in. The pair is in the URL (the page's
@@ -8,7 +9,6 @@ import { readStoredJson, writeStoredJson } from '../../lib/stored-json';
  * transcripts while another tab starts a comparison of its own. Changing either chatbot
  * starts a new comparison: questions one side never had would not compare.
  */
-export const COMPARE_PARAM = 'compare';
 const STORAGE_KEY = 'realty-bot-console.compare.v1';
 
 /** The chatbots the switcher offers: the connection's, with the open one first when it is not among them. */
