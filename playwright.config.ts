@@ -1,12 +1,11 @@
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_DATA_DIR, E2E_PORT } from './e2e/support/e2e-service';
 import { CHROMIUM_ARGS, findBrowser } from './scripts/find-browser';
 
-const PORT = Number(process.env.E2E_PORT ?? 8790);
+const PORT = E2E_PORT;
 const baseURL = `http://localhost:${PORT}`;
 /** A fresh database per run: the command below empties it before the service starts. */
-const dataDir = join(tmpdir(), `realty-bot-e2e-${PORT}`);
+const dataDir = E2E_DATA_DIR;
 
 /** Each spec file works on its own seeded chatbot so files can run side by side. */
 const E2E_CHATBOT_IDS = [

@@ -1,6 +1,10 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { FILES_FOLDER } from '../server/app';
 import { CHROMIUM_ARGS, findBrowser } from '../scripts/find-browser';
 import { expectAccessible } from './support/axe';
+import { E2E_DATA_DIR } from './support/e2e-service';
 
 /**
  * Push-to-talk in the chat widget, with Chromium's fake microphone (a beeping tone): a launch
@@ -61,8 +65,9 @@ test.describe('with the microphone allowed', () => {
     // What the service received and kept: a WAV, by its own bytes.
     const receipt = (await (await upload).json()) as { Data: { FileStoreId: number; ContentType: string } };
     expect(receipt.Data.ContentType).toBe('audio/wav');
-    const stored = await request.get(`/files/${receipt.Data.FileStoreId}/voice-question.wav`);
-    const wav = readWav(await stored.body());
+    // Read from the service's disk: no address serves a visitor's file (server/routes/files.ts).
+    expect((await request.get(`/files/${receipt.Data.FileStoreId}/voice-question.wav`)).status()).toBe(404);
+    const wav = readWav(await readFile(join(E2E_DATA_DIR, FILES_FOLDER, String(receipt.Data.FileStoreId))));
     expect(wav).toMatchObject({ riff: 'RIFF', wave: 'WAVEfmt ', format: 1, channels: 1, sampleRate: 16_000, bitsPerSample: 16, data: 'data' });
     expect(wav.riffSize).toBe(36 + wav.dataSize);
     // About the second and a half spoken, and not silence: the fake microphone's tone is in it.

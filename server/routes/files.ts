@@ -11,6 +11,7 @@ import { badRequest, notFound, ServiceError, success } from '../envelope';
 import { canonicalTypeOf, isAnimatedGif } from '../media-types';
 import { acceptRawBytes, bytesOf } from '../raw-bytes-body';
 import { judgeUpload, readHead } from '../upload-verdict';
+import { isVisitorFile } from '../widget/visitor-files';
 import { defineOperation } from './operation';
 
 export const UPLOAD_BODY_LIMIT = 100 * 1024 * 1024;
@@ -117,8 +118,11 @@ export function registerFileRoutes(app: FastifyInstance, context: LocalContext):
     const id = idOf(request.params.FileStoreId);
     const file = id === null ? null : stores.files.get(id);
     // The name in the address is only for people and downloads; the id alone picks the file,
-    // so a saved file id (ChatIcon, ChatProfilePicture) is enough to show its picture.
-    return sendStoredFile(reply, file, filesDir);
+    // so a saved file id (ChatIcon, ChatProfilePicture) is enough to show its picture. Ids
+    // count up, so anyone could walk them: a file a widget visitor sent (a photo of their
+    // home, their voice) is never served here, and answers as a missing one. Nothing hands out
+    // an address for it; the service reads it from disk for the visitor's own questions.
+    return sendStoredFile(reply, file && isVisitorFile(file) ? null : file, filesDir);
   });
 
   app.register(async (uploads) => {

@@ -353,6 +353,21 @@ describe('/widget: a visitor\'s files', () => {
     expect(switchedOff.json()).toMatchObject({ Message: expect.stringMatching(/^EnableUploadImage: /) });
   });
 
+  it('never serves a visitor\'s file at a public address, where its counted-up id could be guessed', async () => {
+    const service = await start();
+    await ok(service.app, 'Edit', { serialNumber: BOT, EnableUploadImage: true });
+    const session = await openSession(service);
+    const file = envelopeSchema(visitorFileSchema).parse((await uploadFrom(service, session, 'front door.png', PNG, 'image/png')).json()).Data;
+    const served = await service.app.inject({ method: 'GET', url: `/files/${file.FileStoreId}/front%20door.png` });
+    const missing = await service.app.inject({ method: 'GET', url: `/files/${file.FileStoreId + 1000}/front%20door.png` });
+    expect(served.statusCode).toBe(404);
+    // The same answer as for a file that does not exist: nothing tells the two apart.
+    expect(served.body).toBe(missing.body);
+    // The question that carries it is still answered: the service reads the file itself.
+    const answer = await askFrom(service, session, 'Is this house for sale?', PAGE, { chatAskType: 'Image', fileIds: [file.FileStoreId] });
+    expect((sseObjects(answer.body).at(-1) as { Answer: string }).Answer).toContain('front door.png');
+  });
+
   it('takes a WAV recording as an Audio question when EnablePushToTalk is on', async () => {
     const service = await start();
     await ok(service.app, 'Edit', { serialNumber: BOT, EnablePushToTalk: true });

@@ -30,6 +30,11 @@ export function visitorUploadToken(session: Session): string {
   return `${TOKEN_PREFIX}${session.id}.${randomBytes(18).toString('base64url')}`;
 }
 
+/** Whether a visitor of the widget sent the file, as opposed to the console. */
+export function isVisitorFile(file: StoredFile): boolean {
+  return file.uploadToken.startsWith(TOKEN_PREFIX);
+}
+
 export function isFileOfSession(file: StoredFile | null, session: Session): boolean {
   return file?.uploadToken.startsWith(`${TOKEN_PREFIX}${session.id}.`) ?? false;
 }
