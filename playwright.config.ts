@@ -2,10 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { E2E_DATA_DIR, E2E_PORT } from './e2e/support/e2e-service';
 import { CHROMIUM_ARGS, findBrowser } from './scripts/find-browser';
 
-const PORT = E2E_PORT;
-const baseURL = `http://localhost:${PORT}`;
-/** A fresh database per run: the command below empties it before the service starts. */
-const dataDir = E2E_DATA_DIR;
+const baseURL = `http://localhost:${E2E_PORT}`;
 
 /** Each spec file works on its own seeded chatbot so files can run side by side. */
 const E2E_CHATBOT_IDS = [
@@ -53,15 +50,16 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1400, height: 900 } } }],
   webServer: {
-    command: `rm -rf "${dataDir}" && tsx server/main.ts`,
+    // A fresh database per run: emptied before the service starts.
+    command: `rm -rf "${E2E_DATA_DIR}" && tsx server/main.ts`,
     url: `${baseURL}/console/health`,
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'pipe',
     stderr: 'pipe',
     env: {
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
+      PORT: String(E2E_PORT),
+      DATA_DIR: E2E_DATA_DIR,
       EXTRA_CHATBOT_IDS: E2E_CHATBOT_IDS.join(','),
       LOG_LEVEL: 'warn',
       // Streamed questions with a [fault:<name>] marker break on request (e2e/stream-faults.spec.ts).

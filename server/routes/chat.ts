@@ -160,8 +160,8 @@ export function createAskInSession(context: LocalContext): AskInSession {
   /**
    * Writes the answer word by word as SSE frames (or in bursts of streamBurstFragments
    * words), then the closing object. A client that goes away (or a shutdown) stops the
-   * writing; the answer is then not stored, as it was never delivered. With a `fault`, the answer breaks that way after a few fragments
-   * and is not stored either.
+   * writing; the answer is then not stored, as it was never delivered. With a `fault`, the
+   * answer breaks that way after a few fragments and is not stored either.
    */
   async function streamAnswer(reply: FastifyReply, content: string, fault: StreamFault | null, finish: () => StreamFinal) {
     const { streamDelayMs, streamBurstFragments } = config;
