@@ -151,7 +151,8 @@ export interface StreamRun {
   /**
    * The renderer's main-thread time for the answer: CDP's ThreadTime, the CPU time of the
    * page's main thread (scripts, style, layout, paint), from just before the question's
-   * keypress to the paint that showed the whole answer. CPU time, not the tasks' wall time
+   * keypress until the answer is on screen and the page has settled (page-probes.js, watchAnswer),
+   * the page's work after the last fragment included. CPU time, not the tasks' wall time
    * (CDP's TaskDuration), which on this shared machine counts the time the thread waited for
    * a core. The page does nothing else meanwhile but the probes, the same on every page.
    */
@@ -220,11 +221,11 @@ async function threadTimeMs(probed: ProbedPage): Promise<number> {
 
 /**
  * Asks a question on `target` whose answer has `fragments.length` fragments and follows it
- * from the network to the screen. `fragments` is the answer as the service splits it. A
- * plain-text answer (`markdown` false) is on screen once it shows all the fragments'
- * characters, and each fragment's delay is measured; a Markdown answer shows other
- * characters than it is written with, so it is on screen once its stream has ended and the
- * page has stopped changing it, and fragment delays are not measured.
+ * from the network to the screen. `fragments` is the answer as the service splits it. The
+ * measurement ends once the stream has ended and the page has stopped changing; a plain-text
+ * answer (`markdown` false) must also show all the fragments' characters, and each fragment's
+ * delay is measured. A Markdown answer shows other characters than it is written with, so its
+ * fragment delays are not measured.
  */
 export async function measureStream(
   browser: Browser,

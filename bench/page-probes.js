@@ -222,13 +222,15 @@
     return length;
   };
   const ANSWER_PAINTED_MESSAGE = 'bench:answer-painted';
-  /** Frames with no change to the answer after its stream ended: it is then all on screen. */
+  /** Frames with no change to the page after the answer's stream ended: the page has settled. */
   const QUIET_FRAMES = 10;
   /**
    * Starts the frame loop and records, per painted frame, how much of the answer it showed.
-   * Tells the console once the answer is on screen: when a paint shows `target` characters,
-   * or, without a target, when the stream has ended and QUIET_FRAMES frames changed nothing on
-   * the page (a paint then counts changes, not characters).
+   * Tells the console once the answer is on screen and the page has settled: the stream has
+   * ended, QUIET_FRAMES frames changed nothing on the page, and with a `target`, a paint has
+   * shown `target` characters (without one, a paint counts changes, not characters). Every
+   * page is then measured to the same point, its work after the last fragment included (a
+   * chat's answer gets its footer; a renderer may render once more when told the stream ended).
    */
   bench.watchAnswer = (target) => {
     bench.stream = { chunks: [], done: undefined, paints: [], watching: true };
@@ -236,8 +238,11 @@
     /** Answer lengths as they changed, each with the frame that paints it (undefined: the next to start). */
     const changes = [];
     let quietFrames = 0;
+    /** Whether the page changed at all in the current frame (the answer or anything else). */
+    let changedThisFrame = false;
     let told = false;
     const record = (frame) => {
+      changedThisFrame = true;
       // Without a target only whether the page changed matters: counting the answer's
       // characters at every change would be the probe's own work, on a long answer a large
       // share of the main-thread time measured, and more for a page that paints more often.
@@ -264,10 +269,11 @@
       let length;
       while (changes.length > 0 && changes[0].frame !== undefined && changes[0].frame <= frame) length = changes.shift().length;
       if (length !== undefined) bench.stream.paints.push({ t: now, frame, length });
-      quietFrames = length === undefined && changes.length === 0 ? quietFrames + 1 : 0;
+      quietFrames = !changedThisFrame && length === undefined && changes.length === 0 ? quietFrames + 1 : 0;
+      changedThisFrame = false;
       const last = bench.stream.paints[bench.stream.paints.length - 1];
       if (told || !last) return;
-      if (target !== undefined ? last.length >= target : bench.stream.done !== undefined && quietFrames >= QUIET_FRAMES) {
+      if ((target === undefined || last.length >= target) && bench.stream.done !== undefined && quietFrames >= QUIET_FRAMES) {
         told = true;
         // Told on the console, so Playwright waits without running its own script in the page.
         console.debug(`${ANSWER_PAINTED_MESSAGE} ${last.t}`);
