@@ -154,18 +154,37 @@ describe('chat store', () => {
     expect(store.getSnapshot().busySessions.size).toBe(0);
   });
 
-  it('the settled answer and the end of busy may render in slices (transition); the question renders at once', async () => {
+  it('the settled answer and the end of busy are one change, which may render in slices (transition)', async () => {
     const { store, streams } = newStore();
+    const heard: Array<{ priority: ChangePriority; status: string; busy: boolean }> = [];
+    const sessionId = await ask(store);
+    store.subscribe((priority) => heard.push({ priority, status: answerOf(store, sessionId).status, busy: store.getSnapshot().busySessions.has(sessionId) }));
+
+    streams.finish(0, 'Done.');
+    await tick();
+    // One change, so the page renders once when the answer ends, not once more for the end of busy.
+    expect(heard).toEqual([{ priority: 'transition', status: 'done', busy: false }]);
+  });
+
+  it('the question and the busy session render at once', async () => {
+    const { store } = newStore();
     const heard: ChangePriority[] = [];
     store.subscribe((priority) => heard.push(priority));
     await ask(store);
     expect(heard.length).toBeGreaterThan(0);
     expect(heard.every((priority) => priority === 'now')).toBe(true);
+  });
 
-    heard.length = 0;
-    streams.finish(0, 'Done.');
+  it('a stopped or failed answer ends its busy in the same change', async () => {
+    const { store, streams } = newStore();
+    const sessionId = await ask(store);
+    streams.fragment(0, 'Three ');
     await tick();
-    expect(heard).toEqual(['transition', 'transition']);
+    const heard: Array<{ status: string; busy: boolean }> = [];
+    store.subscribe(() => heard.push({ status: answerOf(store, sessionId).status, busy: store.getSnapshot().busySessions.has(sessionId) }));
+    act(() => store.stop(sessionId));
+    await tick();
+    expect(heard).toEqual([{ status: 'stopped', busy: false }]);
   });
 
   it('closing the tab mid-answer keeps the text so far, read back as interrupted', async () => {

@@ -182,19 +182,25 @@ export function createChatStore(chatbotId: string, overrides: Partial<ChatStoreD
     if (listeners.size === 0) releaseLiveAnswers(state);
   }
 
-  function dispatch(action: ChatAction, priority: ChangePriority = 'now') {
+  /** `alongside`: more of the snapshot that changes with this action, published in the same change. */
+  function dispatch(action: ChatAction, priority: ChangePriority = 'now', alongside: Partial<ChatSnapshot> = {}) {
     const next = chatReducer(state, action);
     if (next === state) return;
     state = next;
     scheduleSave();
-    publish({ state }, priority);
+    publish({ state, ...alongside }, priority);
   }
 
-  function markBusy(sessionId: number, busy: boolean, priority: ChangePriority) {
+  function busySessionsWith(sessionId: number, busy: boolean): ReadonlySet<number> {
     const busySessions = new Set(snapshot.busySessions);
     if (busy) busySessions.add(sessionId);
     else busySessions.delete(sessionId);
-    publish({ busySessions }, priority);
+    return busySessions;
+  }
+
+  function markBusy(sessionId: number, busy: boolean, priority: ChangePriority) {
+    if (snapshot.busySessions.has(sessionId) === busy) return;
+    publish({ busySessions: busySessionsWith(sessionId, busy) }, priority);
   }
 
   function saveNow() {
@@ -277,6 +283,10 @@ export function createChatStore(chatbotId: string, overrides: Partial<ChatStoreD
     });
     const update = (patch: Partial<AssistantMessage>, priority: ChangePriority = 'now') =>
       dispatch({ type: 'answerUpdated', sessionId, messageId: answer.id, patch }, priority);
+    // The answer's last change and its session's end of busy are one change, so the page
+    // renders once when an answer ends, not once for each (the finally below then has nothing left to do).
+    const finish = (patch: Partial<AssistantMessage>, priority: ChangePriority = 'now') =>
+      dispatch({ type: 'answerUpdated', sessionId, messageId: answer.id, patch }, priority, { busySessions: busySessionsWith(sessionId, false) });
     // Beside the question, never before it: an unknown version leaves the answer without one.
     settingsVersion?.().then(
       (version) => {
@@ -303,7 +313,7 @@ export function createChatStore(chatbotId: string, overrides: Partial<ChatStoreD
           // The last text is painted first; the settled answer (badge, buttons, the page
           // around it) comes after that paint, and may render in slices.
           await deps.afterPaint();
-          update(
+          finish(
             {
               status: 'done',
               content: final.Answer,
@@ -319,7 +329,7 @@ export function createChatStore(chatbotId: string, overrides: Partial<ChatStoreD
         if (!finished) throw new Error('the stream ended without its final answer');
       } else {
         const data = await deps.askSingle(askBody(sessionId, question), controller.signal);
-        update({
+        finish({
           status: 'done',
           content: data.content,
           messageID: data.messageid,
@@ -332,7 +342,7 @@ export function createChatStore(chatbotId: string, overrides: Partial<ChatStoreD
       const received = live?.received ?? '';
       const failure = describeAskFailure(error, received !== '');
       // The partial answer stays: everything that arrived, including the last unpainted frame.
-      update({
+      finish({
         content: received,
         firstFragmentMs,
         totalMs: performance.now() - started,
