@@ -296,6 +296,29 @@ test.describe('chat on a phone (390x844)', () => {
     await expect(drawer).toBeHidden();
     await expect(page.getByTestId('user-message')).toHaveText(/Homes for rent in Denver/);
   });
+
+  test('the transcript follows the answers; a reader who scrolls up is offered the way back, and the next question shows the end', async ({ page }) => {
+    await openChat(page);
+    const log = page.getByRole('log', { name: 'Transcript' });
+    /** How far the transcript's end is below what it shows, in px. */
+    const belowView = () => log.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight);
+    for (const question of ['Homes for rent in Denver', 'Homes for sale in Austin']) {
+      await send(page, question);
+      await expect(lastAnswer(page)).toHaveAttribute('data-status', 'done');
+    }
+    await expect.poll(belowView).toBeLessThanOrEqual(1);
+    // Enough to scroll: reading back up leaves the end, and the view offers the way back.
+    await log.evaluate((element) => element.scrollTo({ top: 0 }));
+    await expect(page.getByRole('button', { name: 'Jump to latest' })).toBeVisible();
+    expect(await belowView()).toBeGreaterThan(200);
+
+    // A question sent from up there shows the end, with its answer as it grows.
+    await send(page, 'Homes for rent in Seattle');
+    await expect(page.getByRole('button', { name: 'Jump to latest' })).toBeHidden();
+    await expect(lastAnswer(page)).toHaveAttribute('data-status', 'done');
+    await expect.poll(belowView).toBeLessThanOrEqual(1);
+    await expect(page.getByTestId('user-message').last()).toHaveText(/Homes for rent in Seattle/);
+  });
 });
 
 test.describe('chat on a wide screen (1920x1080)', () => {

@@ -76,6 +76,8 @@ export function Transcript({
   }, [awayFromEnd]);
   /** The last scroll was the resize observer's, following the end. */
   const ownScroll = useRef(false);
+  /** A question was just sent: the growth it brings is followed wherever the reader was. */
+  const showEndOnGrowth = useRef(false);
   const messages = session?.messages ?? NO_MESSAGES;
   // The same object while the setting is the same, so the memoised questions do not render again.
   const userColors = useMemo(() => bubbleColors(settings?.UserMessageColor), [settings?.UserMessageColor]);
@@ -87,16 +89,23 @@ export function Transcript({
     if (!element) return;
     const sessionId = session?.id ?? null;
     const previous = lastSeen.current;
-    const last = messages[messages.length - 1];
     // Only a new session or new messages can need this; an answer that grows or settles is
-    // followed by the observer below, without forcing a layout here.
+    // followed by the observer below.
     if (previous.sessionId === sessionId && previous.count === messages.length) return;
-    // Opening a session, or sending a question, always shows the end.
-    if (previous.sessionId !== sessionId || (messages.length > previous.count && last?.role === 'user')) {
-      following.current = true;
-    }
     lastSeen.current = { sessionId, count: messages.length };
-    if (following.current) element.scrollTop = element.scrollHeight;
+    if (previous.sessionId !== sessionId) {
+      // Opening a session shows its end at once (its height may even be the last one's).
+      following.current = true;
+      element.scrollTop = element.scrollHeight;
+      return;
+    }
+    // Sending a question shows the end, wherever the reader was. The question and its answer
+    // make the transcript grow, and the observer below scrolls after the browser's own
+    // layout: reading the height here would force a layout in the render that sends.
+    if (messages.slice(previous.count).some((message) => message.role === 'user')) {
+      following.current = true;
+      showEndOnGrowth.current = true;
+    }
   }, [messages, session?.id]);
 
   // A streaming answer grows without this component rendering. Its growth is seen after the
@@ -112,7 +121,10 @@ export function Transcript({
       const grown = Math.max(0, height - lastHeight);
       lastHeight = height;
       const fromEnd = height - element.scrollTop - element.clientHeight;
-      following.current = following.current && fromEnd - grown <= FOLLOW_THRESHOLD_PX;
+      const showEnd = showEndOnGrowth.current;
+      showEndOnGrowth.current = false;
+      following.current = showEnd || (following.current && fromEnd - grown <= FOLLOW_THRESHOLD_PX);
+      if (showEnd && shownAway.current) setAwayFromEnd(false);
       if (!following.current) {
         // Not once per frame while the user reads above a growing answer: that would
         // render the whole transcript in each of those frames.
