@@ -302,9 +302,10 @@ test.describe('chat on a phone (390x844)', () => {
     const log = page.getByRole('log', { name: 'Transcript' });
     /** How far the transcript's end is below what it shows, in px. */
     const belowView = () => log.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight);
+    // Each answer streams for some 6 s at the service's pace.
     for (const question of ['Homes for rent in Denver', 'Homes for sale in Austin']) {
       await send(page, question);
-      await expect(lastAnswer(page)).toHaveAttribute('data-status', 'done');
+      await expect(lastAnswer(page)).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
     }
     await expect.poll(belowView).toBeLessThanOrEqual(1);
     // Enough to scroll: reading back up leaves the end, and the view offers the way back.
@@ -315,7 +316,7 @@ test.describe('chat on a phone (390x844)', () => {
     // A question sent from up there shows the end, with its answer as it grows.
     await send(page, 'Homes for rent in Seattle');
     await expect(page.getByRole('button', { name: 'Jump to latest' })).toBeHidden();
-    await expect(lastAnswer(page)).toHaveAttribute('data-status', 'done');
+    await expect(lastAnswer(page)).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
     await expect.poll(belowView).toBeLessThanOrEqual(1);
     await expect(page.getByTestId('user-message').last()).toHaveText(/Homes for rent in Seattle/);
   });
