@@ -187,6 +187,40 @@ describe('chat store', () => {
     expect(heard).toEqual([{ status: 'stopped', busy: false }]);
   });
 
+  it('a question sent while the settled answer\'s stream is still closing stays busy, and the closing changes nothing', async () => {
+    let closeFirst = () => {};
+    const firstCloses = new Promise<void>((resolve) => (closeFirst = resolve));
+    let asked = 0;
+    const { store } = newStore({
+      async *askStream(_body, signal) {
+        asked += 1;
+        if (asked === 1) {
+          yield { fragments: ['One.'], final: { ...FINAL, Answer: 'One.' } };
+          // The service has sent its final answer; the connection then fails as it closes.
+          await firstCloses;
+          throw new TypeError('network error');
+        }
+        yield { fragments: ['Two'] };
+        await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+        signal.throwIfAborted();
+      },
+    });
+    const sessionId = await ask(store, 'First?');
+    await tick();
+    const first = answerOf(store, sessionId);
+    expect(first).toMatchObject({ status: 'done', content: 'One.' });
+    expect(store.getSnapshot().busySessions.has(sessionId)).toBe(false);
+
+    await act(() => store.send({ content: 'Second?', attachments: [], mode: 'stream' }));
+    expect(store.getSnapshot().busySessions.has(sessionId)).toBe(true);
+    closeFirst();
+    await tick();
+    // The second question is still being answered, and the first answer is as it ended.
+    expect(store.getSnapshot().busySessions.has(sessionId)).toBe(true);
+    const session = store.getSnapshot().state.sessions.find((candidate) => candidate.id === sessionId)!;
+    expect(session.messages.find((message) => message.id === first.id)).toMatchObject({ status: 'done', content: 'One.' });
+  });
+
   it('closing the tab mid-answer keeps the text so far, read back as interrupted', async () => {
     const { store, streams, bot } = newStore();
     const sessionId = await ask(store);

@@ -283,10 +283,15 @@ export function createChatStore(chatbotId: string, overrides: Partial<ChatStoreD
     });
     const update = (patch: Partial<AssistantMessage>, priority: ChangePriority = 'now') =>
       dispatch({ type: 'answerUpdated', sessionId, messageId: answer.id, patch }, priority);
+    /** The answer has had its last change: what its stream does after that is not shown. */
+    let ended = false;
     // The answer's last change and its session's end of busy are one change, so the page
-    // renders once when an answer ends, not once for each (the finally below then has nothing left to do).
-    const finish = (patch: Partial<AssistantMessage>, priority: ChangePriority = 'now') =>
+    // renders once when an answer ends, not once for each. The session is free from then on,
+    // even while the stream is still closing, so a question may already be on its way there.
+    const finish = (patch: Partial<AssistantMessage>, priority: ChangePriority = 'now') => {
+      ended = true;
       dispatch({ type: 'answerUpdated', sessionId, messageId: answer.id, patch }, priority, { busySessions: busySessionsWith(sessionId, false) });
+    };
     // Beside the question, never before it: an unknown version leaves the answer without one.
     settingsVersion?.().then(
       (version) => {
@@ -339,19 +344,26 @@ export function createChatStore(chatbotId: string, overrides: Partial<ChatStoreD
         });
       }
     } catch (error) {
-      const received = live?.received ?? '';
-      const failure = describeAskFailure(error, received !== '');
-      // The partial answer stays: everything that arrived, including the last unpainted frame.
-      finish({
-        content: received,
-        firstFragmentMs,
-        totalMs: performance.now() - started,
-        ...(failure === 'stopped' ? { status: 'stopped' } : { status: 'failed', failure }),
-      });
+      // A stream that fails (or is stopped) while it closes after its final answer leaves the
+      // answer as it ended.
+      if (!ended) {
+        const received = live?.received ?? '';
+        const failure = describeAskFailure(error, received !== '');
+        // The partial answer stays: everything that arrived, including the last unpainted frame.
+        finish({
+          content: received,
+          firstFragmentMs,
+          totalMs: performance.now() - started,
+          ...(failure === 'stopped' ? { status: 'stopped' } : { status: 'failed', failure }),
+        });
+      }
     } finally {
       live?.settle();
-      if (controllers.get(sessionId) === controller) controllers.delete(sessionId);
-      markBusy(sessionId, false, 'transition');
+      // A question sent since the answer ended has its own request and its own busy.
+      if (controllers.get(sessionId) === controller) {
+        controllers.delete(sessionId);
+        markBusy(sessionId, false, 'transition');
+      }
     }
   }
 
