@@ -281,8 +281,8 @@ export function createChatStore(chatbotId: string, overrides: Partial<ChatStoreD
       else dispatch({ type: 'messageAdded', sessionId, message: answer });
       markBusy(sessionId, true, 'now');
     });
-    const update = (patch: Partial<AssistantMessage>, priority: ChangePriority = 'now') =>
-      dispatch({ type: 'answerUpdated', sessionId, messageId: answer.id, patch }, priority);
+    const update = (patch: Partial<AssistantMessage>, priority: ChangePriority = 'now', alongside?: Partial<ChatSnapshot>) =>
+      dispatch({ type: 'answerUpdated', sessionId, messageId: answer.id, patch }, priority, alongside);
     /** The answer has had its last change: what its stream does after that is not shown. */
     let ended = false;
     // The answer's last change and its session's end of busy are one change, so the page
@@ -290,7 +290,7 @@ export function createChatStore(chatbotId: string, overrides: Partial<ChatStoreD
     // even while the stream is still closing, so a question may already be on its way there.
     const finish = (patch: Partial<AssistantMessage>, priority: ChangePriority = 'now') => {
       ended = true;
-      dispatch({ type: 'answerUpdated', sessionId, messageId: answer.id, patch }, priority, { busySessions: busySessionsWith(sessionId, false) });
+      update(patch, priority, { busySessions: busySessionsWith(sessionId, false) });
     };
     // Beside the question, never before it: an unknown version leaves the answer without one.
     settingsVersion?.().then(
@@ -304,7 +304,6 @@ export function createChatStore(chatbotId: string, overrides: Partial<ChatStoreD
 
     try {
       if (live) {
-        let finished = false;
         // One hand-over per network chunk, however many fragments it carried.
         for await (const { fragments, final } of deps.askStream(askBody(sessionId, question), controller.signal)) {
           const text = fragments.join('');
@@ -313,7 +312,6 @@ export function createChatStore(chatbotId: string, overrides: Partial<ChatStoreD
             live.append(text);
           }
           if (!final) continue;
-          finished = true;
           const totalMs = performance.now() - started;
           // The last text is painted first; the settled answer (badge, buttons, the page
           // around it) comes after that paint, and may render in slices.
@@ -331,7 +329,7 @@ export function createChatStore(chatbotId: string, overrides: Partial<ChatStoreD
             'transition',
           );
         }
-        if (!finished) throw new Error('the stream ended without its final answer');
+        if (!ended) throw new Error('the stream ended without its final answer');
       } else {
         const data = await deps.askSingle(askBody(sessionId, question), controller.signal);
         finish({
