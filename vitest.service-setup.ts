@@ -31,7 +31,10 @@ declare module 'vitest' {
 export default async function startLocalService(project: TestProject) {
   const dataDirs = ['local', 'hosted', 'proxy'].map((name) => mkdtempSync(join(tmpdir(), `realty-bot-client-test-${name}-`)));
   const [localDir, hostedDir, proxyDir] = dataDirs as [string, string, string];
-  const common = { logLevel: 'silent', streamDelayMs: 0 } as const;
+  // A pace between the streamed words, as the hosted service has one: with none, a busy
+  // machine reads the whole answer in one chunk, and a test of how the answer grows sees it
+  // arrive whole (console-widget-transport.service.test.ts failed so in CI).
+  const common = { logLevel: 'silent', streamDelayMs: 5 } as const;
   const app = await buildApp({ ...common, dataDir: localDir, distDir: join(localDir, 'no-dist'), extraChatbotIds: SERVICE_TEST_CHATBOTS });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   project.provide('localServiceUrl', address);
