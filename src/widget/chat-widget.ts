@@ -79,11 +79,6 @@ function whenIdle(work: () => void): void {
 }
 
 /**
- * Draws the launcher at once; the window (its elements, its styles, the transcript, the
- * time formatter) is built when the page is idle, or at once when it opens first, so the
- * launcher appears as soon as the settings arrive (bench: widget).
- */
-/**
  * Keeps the message field as tall as its text, up to its max-height, where CSS
  * `field-sizing: content` is missing (Firefox, older Safari: there a long placeholder stays cut);
  * returns the refit to call after code changes the text. Where the CSS works, it does nothing.
@@ -99,6 +94,11 @@ export function growWithText(field: HTMLTextAreaElement): () => void {
   return fit;
 }
 
+/**
+ * Draws the launcher at once; the window (its elements, its styles, the transcript, the
+ * time formatter) is built when the page is idle, or at once when it opens first, so the
+ * launcher appears as soon as the settings arrive (bench: widget).
+ */
 export function mountWidget(host: HTMLElement, initial: VisitorSettings, options: WidgetOptions): MountedWidget {
   const { transport, storage, serviceOrigin, placement = 'page', now = Date.now } = options;
   const shadow = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
