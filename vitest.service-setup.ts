@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from './server/app';
+import { DEMO_SECRET_KEY, DEMO_SESSION_KEY } from './server/config';
+import { issueSetupLink } from './server/console/links';
+import { openConsoleStore } from './server/console/store';
 import { pathOf } from './server/envelope';
 import { operations } from './src/api/contract';
 
@@ -25,7 +28,27 @@ declare module 'vitest' {
   export interface ProvidedContext {
     localServiceUrl: string;
     proxyServiceUrl: string;
+    proxySessionCookie: string;
   }
+}
+
+/**
+ * The proxy is no demo start: its first owner is made with a setup link, as an operator
+ * would from the server's log, and the tests act with that owner's session cookie.
+ */
+async function firstOwnerCookie(dataDir: string, address: string): Promise<string> {
+  const store = openConsoleStore(dataDir);
+  const link = issueSetupLink(store, address, Date.now());
+  store.close();
+  const token = new URL(link).hash.slice('#token='.length);
+  const response = await fetch(`${address}/console/setup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token, email: 'owner@example.com', name: 'Test Owner', password: 'correct horse battery staple' }),
+  });
+  const cookie = response.headers.getSetCookie()[0]?.split(';')[0];
+  if (!response.ok || !cookie) throw new Error(`The proxy's first owner could not be set up: ${response.status} ${await response.text()}`);
+  return cookie;
 }
 
 export default async function startLocalService(project: TestProject) {
@@ -44,8 +67,12 @@ export default async function startLocalService(project: TestProject) {
     if (HOSTED_LACKS.has(pathOf(request.url))) await reply.code(404).type('text/html').send('<h1>Not Found</h1>');
   });
   const hostedAddress = await hosted.listen({ port: 0, host: '127.0.0.1' });
-  const proxy = await buildApp({ ...common, dataDir: proxyDir, distDir: join(proxyDir, 'no-dist'), upstream: { url: hostedAddress, secretKey: null, sessionKey: null, chatbotIds: [] } });
-  project.provide('proxyServiceUrl', await proxy.listen({ port: 0, host: '127.0.0.1' }));
+  // The proxy holds the hosted stand-in's keys, as a deployed console does, and lends them only to signed-in members.
+  const upstream = { url: hostedAddress, secretKey: DEMO_SECRET_KEY, sessionKey: DEMO_SESSION_KEY, chatbotIds: [PROXIED_CHATBOT] };
+  const proxy = await buildApp({ ...common, dataDir: proxyDir, distDir: join(proxyDir, 'no-dist'), upstream });
+  const proxyAddress = await proxy.listen({ port: 0, host: '127.0.0.1' });
+  project.provide('proxyServiceUrl', proxyAddress);
+  project.provide('proxySessionCookie', await firstOwnerCookie(proxyDir, proxyAddress));
 
   return async () => {
     await Promise.all([app.close(), proxy.close(), hosted.close()]);

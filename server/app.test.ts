@@ -226,26 +226,22 @@ describe('credentials', () => {
 });
 
 describe('console endpoints', () => {
-  it('bootstrap gives the demo keys and every seeded chatbot in local mode', async () => {
-    const { app } = await start({ extraChatbotIds: ['e2e-a', 'e2e-b'] });
+  it('bootstrap of a demo start offers the demo sign-in; signed in, it lists every seeded chatbot and no key', async () => {
+    const { app } = await start({ extraChatbotIds: ['e2e-a', 'e2e-b'], secretKey: 'my-own-secret', sessionKey: 'my-own-session' });
     const response = await app.inject({ method: 'GET', url: '/console/bootstrap' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({
-      mode: 'local',
-      chatbotIds: [BOT, `${BOT}-staging`, 'e2e-a', 'e2e-b'],
-      secretKey: DEMO_SECRET_KEY,
-      sessionKey: DEMO_SESSION_KEY,
-      keysHeldByServer: false,
-    });
+    expect(response.json()).toEqual({ mode: 'local', access: 'demo', member: null, chatbotIds: [] });
+    const signIn = await app.inject({ method: 'POST', url: '/console/demo-sign-in', payload: {} });
+    const cookie = signIn.cookies.map((each) => `${each.name}=${each.value}`).join('; ');
+    const signedIn = await app.inject({ method: 'GET', url: '/console/bootstrap', headers: { cookie } });
+    expect(signedIn.json()).toMatchObject({ mode: 'local', access: 'signed-in', chatbotIds: [BOT, `${BOT}-staging`, 'e2e-a', 'e2e-b'] });
     // What the app reads it with, to the last field.
-    expect(z.strictObject(bootstrapSchema.shape).parse(response.json())).toEqual(response.json());
-  });
-
-  it('bootstrap never hands out custom keys', async () => {
-    const { app } = await start({ secretKey: 'my-own-secret', sessionKey: 'my-own-session' });
-    const response = await app.inject({ method: 'GET', url: '/console/bootstrap' });
-    expect(response.json()).toEqual({ mode: 'local', chatbotIds: [BOT, `${BOT}-staging`], keysHeldByServer: false });
-    expect(response.body).not.toContain('my-own');
+    expect(z.strictObject(bootstrapSchema.shape).parse(signedIn.json())).toEqual(signedIn.json());
+    for (const body of [response.body, signIn.body, signedIn.body]) {
+      expect(body).not.toContain('my-own');
+      expect(body).not.toContain(DEMO_SECRET_KEY);
+      expect(body).not.toContain(DEMO_SESSION_KEY);
+    }
   });
 
   it('health answers ok', async () => {

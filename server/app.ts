@@ -1,7 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { defaultConfig, seededChatbotIds, stagingChatbotIdOf, type ServiceConfig } from './config';
+import { createConsoleAccess, type ConsoleAccess } from './console/access';
+import { registerConsoleGuard, type GuardOptions } from './console/guard';
+import { configuredBase, issueSetupLink } from './console/links';
+import { registerConsoleAccessRoutes } from './console/routes';
+import { openConsoleStore, type ConsoleStore } from './console/store';
 import type { LocalContext } from './context';
 import { createStores, openDatabase } from './db';
 import { answerFrameworkError, installEnvelopeHandlers, pathOf, secretScrubber, ServiceError } from './envelope';
@@ -81,12 +87,16 @@ function acceptJsonOnly(app: FastifyInstance): void {
   });
 }
 
-function registerLocalService(app: FastifyInstance, config: ServiceConfig, now: () => number): void {
+function registerLocalService(app: FastifyInstance, config: ServiceConfig, now: () => number, access: ConsoleAccess): void {
   const filesDir = join(config.dataDir, FILES_FOLDER);
-  mkdirSync(filesDir, { recursive: true });
   const db = openDatabase(join(config.dataDir, DATABASE_FILE));
   const stores = createStores(db);
   seedChatbots(stores, seededChatbotIds(config), now(), stagingChatbotIdOf(config));
+  registerConsoleGuard(app, access, {
+    keys: { secretKey: config.secretKey, sessionKey: config.sessionKey },
+    chatbotOfSession: (id) => stores.sessions.get(id)?.chatbotId ?? null,
+    refuseKeyless: false,
+  });
 
   const context: LocalContext = { config, stores, filesDir, limiter: new RateLimiter(), now, streams: new Set() };
   app.addHook('preClose', async () => {
@@ -113,14 +123,60 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   const config: ServiceConfig = { ...defaultConfig(), ...overrides };
   const scrub = secretScrubber(knownKeys(config));
   const app = Fastify({ logger: loggerOptions(config.logLevel, logStream, scrub), bodyLimit: JSON_BODY_LIMIT, frameworkErrors: answerFrameworkError });
+  await app.register(fastifyCookie);
 
   await registerSecurityHeaders(app, config.upstream ? 'proxy' : 'local');
   registerRequestGuard(app, config.allowedHosts);
   acceptJsonOnly(app);
   installEnvelopeHandlers(app, { serveApp: registerStatic(app, config.distDir), scrub });
-  registerConsoleRoutes(app, config);
+  registerConsoleRoutes(app);
+  const store = openConsole(app, config, now);
+  const access = createConsoleAccess(store, config, now);
+  registerConsoleAccessRoutes(app, { store, access, now });
   await registerApiReference(app, config, { jsonBodyLimit: JSON_BODY_LIMIT });
-  if (config.upstream) registerProxy(app, config.upstream);
-  else registerLocalService(app, config, now);
+  if (config.upstream) {
+    const { upstream } = config;
+    const guard: GuardOptions = {
+      keys: { secretKey: upstream.secretKey, sessionKey: upstream.sessionKey },
+      chatbotOfSession: (id) => store.chatbotOfChatSession(id),
+      refuseKeyless: true,
+    };
+    registerConsoleGuard(app, access, guard);
+    registerProxy(app, upstream, { onChatSession: (sessionId, chatbotId) => store.recordChatSession(sessionId, chatbotId) });
+  } else {
+    registerLocalService(app, config, now, access);
+  }
+  announceSetup(app, config, store, access, now);
   return app;
+}
+
+/** How often sessions past their timeouts are swept from the console's store. */
+const SESSION_SWEEP_MS = 10 * 60_000;
+
+/** The console's own store (members, sessions, invitations), in both modes, beside the service's data. */
+function openConsole(app: FastifyInstance, config: ServiceConfig, now: () => number): ConsoleStore {
+  mkdirSync(join(config.dataDir, FILES_FOLDER), { recursive: true });
+  const store = openConsoleStore(config.dataDir);
+  const sweep = setInterval(() => store.endStaleSessions(now() - config.sessionIdleMinutes * 60_000, now() - config.sessionMaxHours * 3_600_000), SESSION_SWEEP_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    store.close();
+  });
+  return store;
+}
+
+/**
+ * A start that is not a demo start, with no owner yet, prints a one-time setup link (30
+ * minutes, single use) once it listens: nothing else can make the first owner, and there is
+ * never a default password.
+ */
+function announceSetup(app: FastifyInstance, config: ServiceConfig, store: ConsoleStore, access: ConsoleAccess, now: () => number): void {
+  app.addHook('onListen', async () => {
+    if (access.isDemoStart() || store.activeOwnerCount() > 0) return;
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const link = issueSetupLink(store, configuredBase(config, port), now());
+    console.log(`\nNo owner yet. Open this link within 30 minutes to set up the console (it works once):\n  ${link}\n`);
+  });
 }

@@ -60,6 +60,15 @@ export interface ServiceConfig {
    * cannot use the server or its keys. An entry starting with a dot also allows its subdomains.
    */
   allowedHosts: string[];
+  /** A console session ends after this long without a request (SESSION_IDLE_MINUTES). */
+  sessionIdleMinutes: number;
+  /** …and this long after its sign-in, however busy (SESSION_MAX_HOURS). */
+  sessionMaxHours: number;
+  /**
+   * The address people open the console at (CONSOLE_URL), for the setup and invitation links
+   * the server prints; by default the address it listens on.
+   */
+  consoleUrl: string | null;
 }
 
 export class ConfigError extends Error {
@@ -86,6 +95,10 @@ export function defaultConfig(): ServiceConfig {
     faults: [],
     logLevel: 'warn',
     allowedHosts: [],
+    // OWASP ASVS 3.3.2 (level 2): signed in again after 30 minutes idle, and every 12 hours.
+    sessionIdleMinutes: 30,
+    sessionMaxHours: 12,
+    consoleUrl: null,
   };
 }
 
@@ -141,6 +154,20 @@ function upstreamUrlOf(raw: string): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
+function consoleUrlOf(raw: string | undefined): string | null {
+  if (raw === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('CONSOLE_URL: must be a full http:// or https:// address, such as https://console.example.com');
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.search || url.hash) {
+    throw new ConfigError('CONSOLE_URL: must be a full http:// or https:// address, such as https://console.example.com');
+  }
+  return url.origin;
+}
+
 const HOST_NAME = /^\.?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 const IPV6_LITERAL = /^\[[0-9a-f:.]+\]$/;
 
@@ -181,7 +208,7 @@ export function configFromEnv(env: Env): ServiceConfig {
           url: upstreamUrlOf(upstreamUrl),
           secretKey: read(env, 'UPSTREAM_SECRET_KEY') ?? null,
           sessionKey: read(env, 'UPSTREAM_SESSION_KEY') ?? null,
-          chatbotIds: demoChatbotId ? [demoChatbotId] : [],
+          chatbotIds: chatbotIdList([demoChatbotId ?? '', read(env, 'EXTRA_CHATBOT_IDS') ?? ''].join(',')),
         }
       : null,
     streamDelayMs: integerOf(env, 'STREAM_DELAY_MS', 0, 10_000) ?? defaults.streamDelayMs,
@@ -189,6 +216,9 @@ export function configFromEnv(env: Env): ServiceConfig {
     faults: faultsOf(read(env, 'FAULTS')),
     logLevel: logLevel as LogLevel,
     allowedHosts: allowedHostsOf(read(env, 'ALLOWED_HOSTS')),
+    sessionIdleMinutes: integerOf(env, 'SESSION_IDLE_MINUTES', 1, 60 * 24 * 30) ?? defaults.sessionIdleMinutes,
+    sessionMaxHours: integerOf(env, 'SESSION_MAX_HOURS', 1, 24 * 90) ?? defaults.sessionMaxHours,
+    consoleUrl: consoleUrlOf(read(env, 'CONSOLE_URL')),
   };
 }
 

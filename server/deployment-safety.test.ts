@@ -5,7 +5,8 @@ import { operations } from '../src/api/contract';
 import type { AppOptions } from './app';
 import { upstreamAddress } from './proxy';
 import { PNG } from './test-media';
-import { BOT, failing, ok, SECRET, startTestApp, type TestApp } from './test-support';
+import { openConsoleStore } from './console/store';
+import { BOT, failing, ok, ownerSession, SECRET, startTestApp, type TestApp } from './test-support';
 import { QUOTING_BOTS, SPLIT_KEY_QUESTION, standInPerTest } from './test-upstream';
 
 /**
@@ -201,7 +202,9 @@ describe('proxy mode: only the interface\'s operations leave the machine', () =>
     const { app } = await start('proxy');
     for (const spec of Object.values(operations)) {
       if (spec.path === operations.ClientAsk.path) continue;
-      const response = await app.inject({ method: spec.method, url: spec.path, headers: { 'content-type': 'application/json' }, payload: spec.method === 'POST' ? '{}' : undefined });
+      // An API client's request, with its own key: the proxy forwards it as it came.
+      const headers = { 'content-type': 'application/json', authorization: 'client-key' };
+      const response = await app.inject({ method: spec.method, url: spec.path, headers, payload: spec.method === 'POST' ? '{}' : undefined });
       expect(response.statusCode, spec.path).toBe(200);
     }
     expect(stand.fake.seen.map((seen) => `${seen.method} ${seen.url}`)).toEqual(
@@ -223,12 +226,15 @@ describe('proxy mode: the server\'s keys never come back', () => {
     }
   }
 
+  // The server's keys go up only with a signed-in member's request: each test is one.
   it('in a JSON error, its status text and its headers; cookies and other headers are dropped', async () => {
-    const { app } = await start('proxy');
+    const started = await start('proxy');
+    const { app } = started;
+    const member = await ownerSession(started);
     const port = await listen(app);
     const response = await fetch(`http://127.0.0.1:${port}${operations.Detail.path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...member },
       body: JSON.stringify({ serialNumber: QUOTING_BOTS.json }),
     });
     const body = await response.text();
@@ -245,18 +251,25 @@ describe('proxy mode: the server\'s keys never come back', () => {
   });
 
   it('in a plain-text error, plain, percent-encoded and JSON-escaped', async () => {
-    const { app } = await start('proxy');
-    const response = await app.inject({ method: 'POST', url: operations.Detail.path, headers: { 'content-type': 'application/json' }, payload: { serialNumber: QUOTING_BOTS.plain } });
+    const started = await start('proxy');
+    const headers = { 'content-type': 'application/json', ...(await ownerSession(started)) };
+    const response = await started.app.inject({ method: 'POST', url: operations.Detail.path, headers, payload: { serialNumber: QUOTING_BOTS.plain } });
     expect(response.statusCode).toBe(500);
     expect(response.body).toBe('bad key [redacted]\nencoded: [redacted]\nescaped: "[redacted]"');
   });
 
   it('in a stream, even split across two network chunks', async () => {
-    const { app } = await start('proxy');
+    const started = await start('proxy');
+    const { app } = started;
+    const member = await ownerSession(started);
+    // As if the member had opened chat session 1 of BOT through this console (GetSession).
+    const store = openConsoleStore(started.dataDir);
+    store.recordChatSession(1, BOT);
+    store.close();
     const port = await listen(app);
     const response = await fetch(`http://127.0.0.1:${port}${operations.ClientAsk.path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...member },
       body: JSON.stringify({ sessionID: 1, content: SPLIT_KEY_QUESTION, stream: true }),
     });
     const reader = response.body!.getReader();

@@ -6,7 +6,7 @@ import { operations, VISITOR_TOKEN_HEADER } from '../src/api/contract';
 import { DATABASE_FILE } from './app';
 import { WIDGET_OPERATIONS } from './openapi/widget-document';
 import type { UpstreamConfig } from './config';
-import { SECRET, SESSION, startTestApp } from './test-support';
+import { ownerSession, SECRET, SESSION, startTestApp } from './test-support';
 import { standInPerTest } from './test-upstream';
 
 const stand = standInPerTest();
@@ -56,48 +56,65 @@ describe('proxy mode', () => {
     expect(response.json()).toMatchObject({ Code: 401, Message: 'Authorization: rejected upstream' });
   });
 
-  it('replaces the browser\'s keys with the server\'s, which never reach the browser', async () => {
-    const { app } = await startProxy({ secretKey: 'server-secret', sessionKey: 'server-session', chatbotIds: ['hosted-bot'] });
+  it('adds the server\'s keys to a signed-in member\'s request, never the browser\'s, and never hands them out', async () => {
+    const started = await startProxy({ secretKey: 'server-secret', sessionKey: 'server-session', chatbotIds: ['hosted-bot'] });
+    const { app } = started;
+    const member = await ownerSession(started);
     await app.inject({
       method: 'POST',
       url: operations.Detail.path,
-      headers: { authorization: 'browser-secret', 'chatrobot-sessionkey': 'browser-session' },
+      headers: { ...member, authorization: 'browser-secret', 'chatrobot-sessionkey': 'browser-session' },
       payload: { serialNumber: 'hosted-bot' },
     });
-    await app.inject({ method: 'POST', url: operations.RealEstateList.path, payload: { SerialNumber: 'hosted-bot' } });
+    await app.inject({ method: 'POST', url: operations.RealEstateList.path, headers: member, payload: { SerialNumber: 'hosted-bot' } });
     expect(stand.fake.seen).toHaveLength(2);
     for (const seen of stand.fake.seen) {
       expect(seen.headers.authorization).toBe('server-secret');
       expect(seen.headers['chatrobot-sessionkey']).toBe('server-session');
     }
 
-    const bootstrap = await app.inject({ method: 'GET', url: '/console/bootstrap' });
-    expect(bootstrap.json()).toEqual({ mode: 'proxy', chatbotIds: ['hosted-bot'], keysHeldByServer: true });
+    const bootstrap = await app.inject({ method: 'GET', url: '/console/bootstrap', headers: member });
+    expect(bootstrap.json()).toMatchObject({ mode: 'proxy', access: 'signed-in', chatbotIds: ['hosted-bot'] });
     expect(bootstrap.body).not.toContain('server-');
   });
 
-  it('with only one key held, replaces that one and passes the other browser key', async () => {
-    const { app } = await startProxy({ secretKey: 'server-secret', sessionKey: null });
-    await app.inject({
+  it('never lends the server\'s keys to a request without a console session: an API client\'s own keys go up, and none is refused here', async () => {
+    const { app } = await startProxy({ secretKey: 'server-secret', sessionKey: 'server-session' });
+    await app.inject({ method: 'POST', url: operations.Detail.path, headers: { authorization: 'client-secret' }, payload: { serialNumber: 'hosted-bot' } });
+    expect(stand.fake.seen).toHaveLength(1);
+    expect(stand.fake.seen[0]!.headers.authorization).toBe('client-secret');
+    expect(stand.fake.seen[0]!.headers['chatrobot-sessionkey']).toBeUndefined();
+
+    const keyless = await app.inject({ method: 'POST', url: operations.RealEstateList.path, payload: { SerialNumber: 'hosted-bot' } });
+    expect(keyless.statusCode).toBe(401);
+    expect(keyless.json()).toMatchObject({ Success: false, Code: 401 });
+    expect(stand.fake.seen).toHaveLength(1);
+  });
+
+  it('with only one key held, a member\'s request carries that one and never the browser\'s other key', async () => {
+    const started = await startProxy({ secretKey: 'server-secret', sessionKey: null });
+    await started.app.inject({
       method: 'POST',
       url: operations.Detail.path,
-      headers: { authorization: 'browser-secret', 'chatrobot-sessionkey': 'browser-session' },
+      headers: { ...(await ownerSession(started)), authorization: 'browser-secret', 'chatrobot-sessionkey': 'browser-session' },
       payload: { serialNumber: 'hosted-bot' },
     });
     expect(stand.fake.seen).toHaveLength(1);
     expect(stand.fake.seen[0]!.headers.authorization).toBe('server-secret');
-    expect(stand.fake.seen[0]!.headers['chatrobot-sessionkey']).toBe('browser-session');
-    expect(JSON.stringify(stand.fake.seen[0]!.headers)).not.toContain('browser-secret');
+    expect(stand.fake.seen[0]!.headers['chatrobot-sessionkey']).toBeUndefined();
+    expect(JSON.stringify(stand.fake.seen[0]!.headers)).not.toContain('browser-');
   });
 
   it('forwards no other header that could carry a credential', async () => {
-    const { app } = await startProxy({ secretKey: 'server-secret', sessionKey: 'server-session' });
-    await app.inject({
+    const started = await startProxy({ secretKey: 'server-secret', sessionKey: 'server-session' });
+    const member = await ownerSession(started);
+    await started.app.inject({
       method: 'POST',
       url: operations.Detail.path,
       headers: {
         authorization: 'browser-secret',
-        cookie: 'session=browser-cookie',
+        cookie: `${member.cookie}; other=browser-cookie`,
+        'sec-fetch-site': 'same-origin',
         'proxy-authorization': 'Basic browser-proxy',
         'x-api-key': 'browser-api-key',
         'x-forwarded-for': '10.0.0.1',
@@ -106,13 +123,17 @@ describe('proxy mode', () => {
     });
     expect(stand.fake.seen).toHaveLength(1);
     const sent = JSON.stringify(stand.fake.seen[0]!.headers);
-    for (const value of ['browser-secret', 'browser-cookie', 'browser-proxy', 'browser-api-key', '10.0.0.1']) expect(sent).not.toContain(value);
+    for (const value of ['browser-secret', 'browser-cookie', member.cookie.split('=')[1]!, 'browser-proxy', 'browser-api-key', '10.0.0.1']) expect(sent).not.toContain(value);
   });
 
-  it('says the keys are not held when the server has none', async () => {
-    const { app } = await startProxy();
-    const bootstrap = await app.inject({ method: 'GET', url: '/console/bootstrap' });
-    expect(bootstrap.json()).toEqual({ mode: 'proxy', chatbotIds: [], keysHeldByServer: false });
+  it('holds a member\'s questions to the grant of the chatbot their session was opened for', async () => {
+    const started = await startProxy({ secretKey: 'server-secret', sessionKey: 'server-session', chatbotIds: ['hosted-bot'] });
+    const member = await ownerSession(started);
+    const opened = await started.app.inject({ method: 'POST', url: operations.GetSession.path, headers: member, payload: { serialNumber: 'hosted-bot' } });
+    expect(opened.statusCode).toBe(200);
+    const unknown = await started.app.inject({ method: 'POST', url: operations.ClientAsk.path, headers: member, payload: { sessionID: 424242, content: 'Hi' } });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ Message: 'sessionID: no such session' });
   });
 
   it('passes a stream through as it arrives', async () => {

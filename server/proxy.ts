@@ -14,19 +14,20 @@ export const PROXY_BODY_LIMIT = 1024 * 1024;
 export const RELAYED_HEADERS = ['content-type', 'cache-control', 'retry-after'] as const;
 
 /**
- * The headers sent to the hosted service. Keys the server holds replace the browser's, so
- * with UPSTREAM_SECRET_KEY / UPSTREAM_SESSION_KEY set a browser's own keys never leave
- * this machine; without them the browser's keys pass through.
+ * The headers sent to the hosted service. The keys are the request's as the console guard
+ * left them: a signed-in member's carry the server's UPSTREAM_SECRET_KEY / UPSTREAM_SESSION_KEY
+ * (put there by server/console/guard.ts, whatever the page sent); an API client's carry its
+ * own, and the server's keys are never lent to a request without a console session.
  */
-export function upstreamHeaders(request: FastifyRequest, upstream: UpstreamConfig): Record<string, string> {
+export function upstreamHeaders(request: FastifyRequest): Record<string, string> {
   const headers: Record<string, string> = {};
   const pass = (name: string, value: string | string[] | null | undefined) => {
     if (typeof value === 'string' && value !== '') headers[name] = value;
   };
   pass('content-type', request.headers['content-type']);
   pass('accept', request.headers.accept);
-  pass(SECRET_KEY_HEADER, upstream.secretKey ?? request.headers[SECRET_KEY_HEADER]);
-  pass(SESSION_KEY_HEADER, upstream.sessionKey ?? request.headers[SESSION_KEY_HEADER]);
+  pass(SECRET_KEY_HEADER, request.headers[SECRET_KEY_HEADER]);
+  pass(SESSION_KEY_HEADER, request.headers[SESSION_KEY_HEADER]);
   return headers;
 }
 
@@ -37,6 +38,17 @@ export function upstreamHeaders(request: FastifyRequest, upstream: UpstreamConfi
 export function upstreamAddress(upstreamUrl: string, spec: Pick<OperationSpec, 'path'>): URL {
   const base = new URL(upstreamUrl.endsWith('/') ? upstreamUrl : `${upstreamUrl}/`);
   return new URL(spec.path.replace(/^\/+/, ''), base);
+}
+
+/** The chatbot a GetSession body names (the console guard has checked and rewritten it). */
+function chatbotIdOfBody(body: unknown): string | null {
+  if (!Buffer.isBuffer(body)) return null;
+  try {
+    const parsed = JSON.parse(body.toString('utf8')) as { serialNumber?: unknown };
+    return typeof parsed.serialNumber === 'string' ? parsed.serialNumber.trim() : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A reason phrase fit to relay: printable ASCII only, keys redacted. */
@@ -54,12 +66,28 @@ function relayedHeaders(answer: Response, redactor: KeyRedactor): Record<string,
   return headers;
 }
 
+export interface ProxyOptions {
+  /** A chat session a signed-in member opened upstream (GetSession), so their questions in it are held to its chatbot's grant. */
+  onChatSession(sessionId: number, chatbotId: string): void;
+}
+
+/** The session a GetSession answer opened, from its envelope; null when it opened none. */
+function openedSessionOf(text: string): number | null {
+  try {
+    const answer = JSON.parse(text) as { Success?: unknown; Data?: { SessionID?: unknown } };
+    const id = answer.Success === true ? answer.Data?.SessionID : undefined;
+    return typeof id === 'number' && Number.isSafeInteger(id) ? id : null;
+  } catch {
+    return null;
+  }
+}
+
 async function forward(
   request: FastifyRequest,
   reply: FastifyReply,
-  upstream: UpstreamConfig,
   target: URL,
   redactor: KeyRedactor,
+  onAnswer?: (text: string) => void,
 ): Promise<FastifyReply> {
   const controller = new AbortController();
   const response = reply.raw;
@@ -71,7 +99,7 @@ async function forward(
   try {
     answer = await fetch(target, {
       method: request.method,
-      headers: upstreamHeaders(request, upstream),
+      headers: upstreamHeaders(request),
       body: Buffer.isBuffer(request.body) && request.method !== 'GET' ? new Uint8Array(request.body) : undefined,
       signal: controller.signal,
       redirect: 'manual',
@@ -89,6 +117,13 @@ async function forward(
   else response.writeHead(answer.status, statusText, headers);
   if (!answer.body) {
     response.end();
+    return reply;
+  }
+  if (onAnswer) {
+    // A small JSON answer the console reads before relaying it (GetSession's session id).
+    const text = redactor.text(await answer.text());
+    onAnswer(text);
+    response.end(text);
     return reply;
   }
   try {
@@ -109,7 +144,7 @@ async function forward(
  * arrives, so a streamed ClientAsk reaches the browser fragment by fragment, with every
  * server-held key replaced by [redacted] in its status text, headers and body.
  */
-export function registerProxy(app: FastifyInstance, upstream: UpstreamConfig): void {
+export function registerProxy(app: FastifyInstance, upstream: UpstreamConfig, options: ProxyOptions): void {
   const redactor = new KeyRedactor([upstream.secretKey, upstream.sessionKey]);
   app.register(async (proxy) => {
     // The bytes are forwarded as they came, and the hosted service judges them; only JSON (or
@@ -136,7 +171,15 @@ export function registerProxy(app: FastifyInstance, upstream: UpstreamConfig): v
             const message = `No operation at ${request.method} ${pathOf(request.raw.url ?? '')}: the proxy forwards ${spec.path} as written, without a query`;
             return reply.code(404).send(failure(404, message));
           }
-          return forward(request, reply, upstream, target, redactor);
+          const chatbotId = spec.path === operations.GetSession.path && request.signedIn ? chatbotIdOfBody(request.body) : null;
+          const onAnswer =
+            chatbotId === null
+              ? undefined
+              : (text: string) => {
+                  const sessionId = openedSessionOf(text);
+                  if (sessionId !== null) options.onChatSession(sessionId, chatbotId);
+                };
+          return forward(request, reply, target, redactor, onAnswer);
         },
       });
     }

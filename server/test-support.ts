@@ -13,6 +13,9 @@ import {
 } from '../src/api/contract';
 import { buildApp, type AppOptions } from './app';
 import { DEMO_SECRET_KEY, DEMO_SESSION_KEY } from './config';
+import { COOKIE_NAME } from './console/access';
+import { issueSetupLink } from './console/links';
+import { openConsoleStore } from './console/store';
 
 /** Helpers for the service tests: a fresh app on a temporary data directory, and typed calls. */
 
@@ -116,4 +119,24 @@ export function sseObjects(body: string): unknown[] {
       expect(frame.startsWith('data: ')).toBe(true);
       return JSON.parse(frame.slice('data: '.length)) as unknown;
     });
+}
+
+/**
+ * Headers of a console request by a signed-in Owner: the first owner of `test`'s console, made
+ * with a setup link as an operator would (so it works in proxy mode, which has no demo owner),
+ * and the browser's same-origin Fetch Metadata.
+ */
+export async function ownerSession(test: TestApp): Promise<Record<string, string>> {
+  const store = openConsoleStore(test.dataDir);
+  const token = new URL(issueSetupLink(store, 'http://localhost', Date.now())).hash.slice('#token='.length);
+  store.close();
+  const response = await test.app.inject({
+    method: 'POST',
+    url: '/console/setup',
+    headers: { 'sec-fetch-site': 'same-origin' },
+    payload: { token, email: 'owner@example.com', name: 'Test Owner', password: 'correct horse battery staple' },
+  });
+  const cookie = response.cookies.find((each) => each.name === COOKIE_NAME);
+  if (response.statusCode !== 200 || !cookie) throw new Error(`The first owner could not be set up: ${response.statusCode} ${response.body}`);
+  return { cookie: `${COOKIE_NAME}=${cookie.value}`, 'sec-fetch-site': 'same-origin' };
 }

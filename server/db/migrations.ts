@@ -138,12 +138,13 @@ const MIGRATIONS: readonly string[] = [
   `,
 ];
 
-export function migrate(db: Database): void {
+/** Runs the steps a database has not run yet; `migrations` defaults to the service's own schema. */
+export function migrate(db: Database, migrations: readonly string[] = MIGRATIONS): void {
   const current = db.pragma('user_version', { simple: true }) as number;
-  if (current > MIGRATIONS.length) {
+  if (current > migrations.length) {
     throw new Error(`The database is from a newer version of this service (schema ${current}); update the service.`);
   }
-  MIGRATIONS.slice(current).forEach((sql, offset) => {
+  migrations.slice(current).forEach((sql, offset) => {
     db.transaction(() => {
       db.exec(sql);
       db.pragma(`user_version = ${current + offset + 1}`);

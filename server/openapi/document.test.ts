@@ -254,8 +254,9 @@ describe('GET /openapi.json and the reference page', () => {
     // Its script is bundled in the package and served from this origin; the page reads the document from here too.
     expect(page.body).toContain('<script src="js/scalar.js">');
     expect(page.body).toContain('"url": "./openapi.json"');
-    // The demo keys, as /console/bootstrap hands them out, so "try it" works at once.
-    expect(page.body).toContain('"value": "demo-secret-key"');
+    // No key, not even the demo ones: "try it" from a signed-in member's browser carries the console session.
+    expect(page.body).not.toContain('demo-secret-key');
+    expect(page.body).not.toContain('demo-session-key');
     const script = await running.app.inject({ method: 'GET', url: `${API_REFERENCE_PATH}/js/scalar.js` });
     expect(script.statusCode).toBe(200);
     expect(script.headers['content-type']).toMatch(/javascript/);

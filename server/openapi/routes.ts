@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import apiReference from '@scalar/fastify-api-reference';
 import type { FastifyInstance } from 'fastify';
 import type { ServiceConfig } from '../config';
-import { bootstrapOf } from '../routes/console';
 import { apiReferenceContentSecurityPolicy } from '../security-headers';
 import { buildOpenApiDocument, type DocumentOptions, type OpenApiDocument } from './build-document';
 
@@ -38,16 +37,12 @@ function documentFor(options: DocumentOptions): { document: OpenApiDocument; bod
 }
 
 /**
- * Scalar's settings for the page. Fonts are the system's (no font host), no telemetry, and
- * "try it" is filled with the demo keys only where /console/bootstrap would hand them out
- * (the local service running with its public demo keys); other keys stay with whoever has them.
+ * Scalar's settings for the page. Fonts are the system's (no font host), no telemetry, and no
+ * key is filled in: "try it" from a signed-in member's browser carries the console session,
+ * and the server performs the operation with its own key within the member's role, as for
+ * the console's own requests. An API client types its own key.
  */
-function referenceConfiguration(config: ServiceConfig) {
-  const { secretKey, sessionKey } = bootstrapOf(config);
-  const securitySchemes = {
-    ...(secretKey ? { SecretKey: { value: secretKey } } : {}),
-    ...(sessionKey ? { SessionKey: { value: sessionKey } } : {}),
-  };
+function referenceConfiguration() {
   return {
     pageTitle: 'API reference · Realty-bot console',
     withDefaultFonts: false,
@@ -59,7 +54,6 @@ function referenceConfiguration(config: ServiceConfig) {
     // Its "Open API Client" link leads to Scalar's hosted client; the one on the page is enough.
     hideClientButton: true,
     documentDownloadType: 'json' as const,
-    ...(Object.keys(securitySchemes).length > 0 ? { authentication: { securitySchemes } } : {}),
   };
 }
 
@@ -91,7 +85,7 @@ export async function registerApiReference(app: FastifyInstance, config: Service
       routePrefix: API_REFERENCE_PATH,
       // The plugin also serves it (normalised) at /api-docs/openapi.json, which the page reads.
       // A copy: the plugin's parser may annotate what it is given.
-      configuration: { content: structuredClone(document), ...referenceConfiguration(config) },
+      configuration: { content: structuredClone(document), ...referenceConfiguration() },
     });
   });
   return document;

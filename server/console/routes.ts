@@ -1,0 +1,289 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type * as z from 'zod/mini';
+import {
+  acceptInvitationRequestSchema,
+  changePasswordRequestSchema,
+  invitationLookupRequestSchema,
+  inviteRequestSchema,
+  memberChangeRequestSchema,
+  protectRequestSchema,
+  setupRequestSchema,
+  signInRequestSchema,
+  SIGN_IN_REFUSED,
+  SESSION_ENDED,
+} from '../../src/api/contract/console-access';
+import { ALL_CHATBOTS, refusalMessage, roleMay, rolesAssignableBy, type Role } from '../../src/api/contract/permissions';
+import { badRequest, notFound, ServiceError, success, tooManyRequests, unauthorized } from '../envelope';
+import { parseBody } from '../routes/operation';
+import { DEMO_ENDED_FLAG, isLoopbackRequest, type ConsoleAccess, type SignedIn } from './access';
+import { linkBase, INVITATION_LIFETIME_MS, invitationLink } from './links';
+import { decoyHash, hashPassword, needsRehash, passwordMatches } from './passwords';
+import { publicMember, type ConsoleStore, type StoredMember } from './store';
+import { SignInThrottle } from './throttle';
+import { newToken, tokenHash } from './tokens';
+
+export interface ConsoleRouteOptions {
+  store: ConsoleStore;
+  access: ConsoleAccess;
+  now: () => number;
+}
+
+const INVITATION_INVALID = 'token: this invitation link is not valid any more (used, revoked or expired); ask for a new one';
+const SETUP_INVALID = 'token: this setup link is not valid any more (used or expired); run `npm run members -- add-owner <email>` for a new one';
+const NO_MEMBER = 'id: no member with this id';
+
+function body<Schema extends z.ZodMiniType>(schema: Schema, request: FastifyRequest): z.output<Schema> {
+  return parseBody(schema, request.body ?? {});
+}
+
+/** The member a console route is for, or 401. */
+function signedInOf(access: ConsoleAccess, request: FastifyRequest): SignedIn {
+  const signedIn = access.sessionOf(request);
+  if (!signedIn) throw unauthorized(SESSION_ENDED);
+  return signedIn;
+}
+
+function mayManage(signedIn: SignedIn): StoredMember {
+  const { member } = signedIn;
+  if (!roleMay(member.role, 'manageMembers')) throw new ServiceError(403, refusalMessage(member.role, 'manageMembers'));
+  return member;
+}
+
+/** An Admin may not hand out, change or remove the Owner role. */
+function assertMayAssign(actor: StoredMember, role: Role, field: string): void {
+  if (!rolesAssignableBy(actor.role).includes(role)) throw new ServiceError(403, `${field}: role ${actor.role} may not make an ${role}`);
+}
+
+/** The client address, for throttling: the socket's (X-Forwarded-For is not trusted here). */
+function addressOf(request: FastifyRequest): string {
+  return request.socket.remoteAddress ?? 'unknown';
+}
+
+function grantOf(chatbots: readonly string[]): string[] {
+  return chatbots.includes(ALL_CHATBOTS) ? [ALL_CHATBOTS] : [...new Set(chatbots)];
+}
+
+/**
+ * The console's own routes (`/console/*`): bootstrap, signing in and out, the first owner,
+ * invitations, members and the member's own devices. Every answer but bootstrap is the
+ * interface's envelope. Every state-changing one is same-origin only (request-guard.ts).
+ */
+export function registerConsoleAccessRoutes(app: FastifyInstance, { store, access, now }: ConsoleRouteOptions): void {
+  const throttle = new SignInThrottle();
+  // Made at start-up, so the first unknown email takes as long as every other.
+  void decoyHash();
+
+  const signIn = (request: FastifyRequest, reply: FastifyReply, member: StoredMember) => {
+    access.startSession(request, reply, member);
+    return success({ member: publicMember(store.memberById(member.id)!) });
+  };
+
+  app.get('/console/bootstrap', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return access.bootstrapOf(request);
+  });
+
+  app.post('/console/demo-sign-in', async (request, reply) => {
+    if (!access.isDemoStart() || !isLoopbackRequest(request)) {
+      throw new ServiceError(403, 'The demo sign-in is off: this console has members with passwords, or is not a demo start. Sign in.');
+    }
+    const demo = store.members().find((member) => member.demo) ?? store.addMember({ email: null, name: 'Demo owner', role: 'Owner', chatbots: [ALL_CHATBOTS], demo: true }, now());
+    return signIn(request, reply, demo);
+  });
+
+  app.post('/console/sign-in', async (request, reply) => {
+    const { email, password } = body(signInRequestSchema, request);
+    const address = addressOf(request);
+    const wait = throttle.waitFor(email, address, now());
+    if (wait > 0) throw tooManyRequests(`Too many sign-in attempts: try again in ${Math.ceil(wait / 1000)} seconds`);
+
+    const member = store.memberByEmail(email);
+    const stored = member && !member.disabled ? store.passwordHashOf(member.id) : null;
+    // The same work for an unknown email as for a wrong password: the time tells nothing.
+    const matches = await passwordMatches(stored ?? (await decoyHash()), password);
+    if (!member || !stored || !matches) {
+      throttle.fail(email, address, now());
+      throw unauthorized(SIGN_IN_REFUSED);
+    }
+    throttle.succeed(email);
+    if (needsRehash(stored)) store.setPasswordHash(member.id, await hashPassword(password), now());
+    return signIn(request, reply, member);
+  });
+
+  app.post('/console/sign-out', async (request, reply) => {
+    access.endSession(request, reply);
+    return success(null);
+  });
+
+  app.post('/console/protect', async (request, reply) => {
+    const { member } = signedInOf(access, request);
+    if (!member.demo) throw new ServiceError(403, 'Only the Demo owner protects the console; you already sign in with a password.');
+    const fields = body(protectRequestSchema, request);
+    if (store.memberByEmail(fields.email)) throw badRequest('email: a member already has this email');
+    const hash = await hashPassword(fields.password);
+    store.transaction(() => {
+      store.setIdentity(member.id, fields.email, fields.name);
+      store.setPasswordHash(member.id, hash, now());
+      store.setFlag(DEMO_ENDED_FLAG);
+    });
+    // A new session id now that the member has a credential.
+    return signIn(request, reply, store.memberById(member.id)!);
+  });
+
+  app.post('/console/setup', async (request, reply) => {
+    const fields = body(setupRequestSchema, request);
+    const hash = await hashPassword(fields.password);
+    const owner = store.transaction(() => {
+      const boundTo = store.useSetupToken(tokenHash(fields.token), now());
+      if (boundTo === undefined) throw new ServiceError(403, SETUP_INVALID);
+      if (boundTo !== null && boundTo !== fields.email) throw badRequest(`email: this setup link is for ${boundTo}`);
+      const existing = store.memberByEmail(fields.email);
+      // The link makes an owner: a member who lost their way in is made owner again, with this password.
+      const member = existing
+        ? store.changeMember(existing, { role: 'Owner', chatbots: [ALL_CHATBOTS], disabled: false })
+        : store.addMember({ email: fields.email, name: fields.name, role: 'Owner', chatbots: [ALL_CHATBOTS] }, now());
+      store.setPasswordHash(member.id, hash, now());
+      store.setFlag(DEMO_ENDED_FLAG);
+      store.removeDemoMembers();
+      return member;
+    });
+    return signIn(request, reply, owner);
+  });
+
+  app.post('/console/invitations/lookup', async (request) => {
+    const { token } = body(invitationLookupRequestSchema, request);
+    const invitation = store.invitationByToken(tokenHash(token));
+    if (!invitation || invitation.usedAt !== null || invitation.revokedAt !== null || invitation.expiresAt <= now()) throw new ServiceError(403, INVITATION_INVALID);
+    return success({ email: invitation.email, role: invitation.role, chatbots: invitation.chatbots });
+  });
+
+  app.post('/console/invitations/accept', async (request, reply) => {
+    const fields = body(acceptInvitationRequestSchema, request);
+    const hash = await hashPassword(fields.password);
+    const member = store.transaction(() => {
+      const invitation = store.invitationByToken(tokenHash(fields.token));
+      if (!invitation || invitation.expiresAt <= now() || !store.useInvitation(invitation.id, now())) throw new ServiceError(403, INVITATION_INVALID);
+      // The invitation is bound to its email: the member it makes has exactly that one.
+      if (store.memberByEmail(invitation.email)) throw badRequest('email: a member already has this email; sign in instead');
+      const added = store.addMember({ email: invitation.email, name: fields.name, role: invitation.role, chatbots: invitation.chatbots }, now());
+      store.setPasswordHash(added.id, hash, now());
+      store.setFlag(DEMO_ENDED_FLAG);
+      return added;
+    });
+    return signIn(request, reply, member);
+  });
+
+  app.get('/console/members', async (request) => {
+    mayManage(signedInOf(access, request));
+    return success({
+      members: store.members().map(({ disabled, lastSignInAt, createdAt, ...member }) => ({ ...publicMember(member as StoredMember), disabled, lastSignInAt, createdAt })),
+      invitations: store.pendingInvitations(now()).map(({ usedAt: _used, revokedAt: _revoked, ...invitation }) => invitation),
+    });
+  });
+
+  app.post('/console/invitations', async (request) => {
+    const actor = mayManage(signedInOf(access, request));
+    const fields = body(inviteRequestSchema, request);
+    assertMayAssign(actor, fields.role, 'role');
+    if (store.memberByEmail(fields.email)) throw badRequest('email: a member already has this email');
+    const token = newToken();
+    const invitation = store.addInvitation(
+      { tokenHash: tokenHash(token), email: fields.email, role: fields.role, chatbots: grantOf(fields.chatbots), invitedBy: actor.name, expiresAt: now() + INVITATION_LIFETIME_MS },
+      now(),
+    );
+    const { usedAt: _used, revokedAt: _revoked, ...shown } = invitation;
+    return success({ invitation: shown, link: invitationLink(linkBase(request), token) });
+  });
+
+  app.delete<{ Params: { id: string } }>('/console/invitations/:id', async (request) => {
+    mayManage(signedInOf(access, request));
+    if (!store.revokeInvitation(request.params.id, now())) throw notFound('id: no pending invitation with this id');
+    return success(null);
+  });
+
+  /** The member an Owner or Admin acts on; an Admin may not act on an Owner. */
+  const targetOf = (actor: StoredMember, id: string): StoredMember => {
+    const target = store.memberById(id);
+    if (!target) throw notFound(NO_MEMBER);
+    assertMayAssign(actor, target.role, 'id');
+    return target;
+  };
+
+  /** The last Owner who can sign in is never removed, disabled or made anything else. */
+  const assertKeepsAnOwner = (target: StoredMember, staysOwner: boolean) => {
+    if (target.role === 'Owner' && !target.disabled && !target.demo && !staysOwner && store.activeOwnerCount() <= 1) {
+      throw badRequest('id: this is the last Owner; make another member Owner first');
+    }
+  };
+
+  app.patch<{ Params: { id: string } }>('/console/members/:id', async (request) => {
+    const actor = mayManage(signedInOf(access, request));
+    const target = targetOf(actor, request.params.id);
+    const change = body(memberChangeRequestSchema, request);
+    const role = change.role ?? target.role;
+    const disabled = change.disabled ?? target.disabled;
+    assertMayAssign(actor, role, 'role');
+    const updated = store.transaction(() => {
+      assertKeepsAnOwner(target, role === 'Owner' && !disabled);
+      const next = store.changeMember(target, { role, chatbots: change.chatbots ? grantOf(change.chatbots) : target.chatbots, disabled });
+      // Disabled: signed out now. A new role or grant applies at each session's next request anyway.
+      if (disabled) store.endSessionsOf(target.id);
+      return next;
+    });
+    const { disabled: isDisabled, lastSignInAt, createdAt } = updated;
+    return success({ ...publicMember(updated), disabled: isDisabled, lastSignInAt, createdAt });
+  });
+
+  app.delete<{ Params: { id: string } }>('/console/members/:id', async (request) => {
+    const actor = mayManage(signedInOf(access, request));
+    const target = targetOf(actor, request.params.id);
+    store.transaction(() => {
+      assertKeepsAnOwner(target, false);
+      // Their sessions go with them (ON DELETE CASCADE): the next click finds no session.
+      store.removeMember(target.id);
+    });
+    return success(null);
+  });
+
+  app.delete<{ Params: { id: string } }>('/console/members/:id/sessions', async (request) => {
+    const actor = mayManage(signedInOf(access, request));
+    const target = targetOf(actor, request.params.id);
+    return success({ ended: store.endSessionsOf(target.id) });
+  });
+
+  app.get('/console/account/sessions', async (request) => {
+    const { member, session } = signedInOf(access, request);
+    const devices = store.sessionsOf(member.id).map((each) => ({
+      id: each.id,
+      createdAt: each.createdAt,
+      lastSeenAt: each.lastSeenAt,
+      userAgent: each.userAgent,
+      current: each.id === session.id,
+    }));
+    return success({ devices });
+  });
+
+  app.delete<{ Params: { id: string } }>('/console/account/sessions/:id', async (request, reply) => {
+    const { member, session } = signedInOf(access, request);
+    if (request.params.id === session.id) {
+      access.endSession(request, reply);
+      return success(null);
+    }
+    if (!store.endSessionOf(request.params.id, member.id)) throw notFound('id: no signed-in device with this id');
+    return success(null);
+  });
+
+  app.post('/console/account/password', async (request) => {
+    const { member, session } = signedInOf(access, request);
+    const fields = body(changePasswordRequestSchema, request);
+    const stored = store.passwordHashOf(member.id);
+    if (!stored || !(await passwordMatches(stored, fields.currentPassword))) throw badRequest('currentPassword: is not your current password');
+    const hash = await hashPassword(fields.newPassword);
+    store.transaction(() => {
+      store.setPasswordHash(member.id, hash, now());
+      // Every other device signs in again with the new password.
+      for (const other of store.sessionsOf(member.id)) if (other.id !== session.id) store.endSession(other.id);
+    });
+    return success(null);
+  });
+}

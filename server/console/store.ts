@@ -1,0 +1,318 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import type { Member } from '../../src/api/contract/bootstrap';
+import type { Invitation, MemberListEntry } from '../../src/api/contract/console-access';
+import type { Role } from '../../src/api/contract/permissions';
+import { openDatabase, type Db } from '../db';
+
+/**
+ * The console's own store: members, their passwords, signed-in sessions, invitations and
+ * setup links. It lives beside the local service's database under DATA_DIR, in both modes
+ * (the proxy has it too), and this module is the only one that knows its tables: a business
+ * that ever runs several console replicas moves this module to PostgreSQL and nothing else.
+ * Tokens (session ids, setup and invitation links) are stored as their SHA-256 only.
+ */
+export const CONSOLE_DATABASE_FILE = 'console.sqlite';
+
+const CONSOLE_MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE members (
+    id               TEXT PRIMARY KEY,
+    email            TEXT UNIQUE,
+    name             TEXT NOT NULL,
+    role             TEXT NOT NULL,
+    chatbots         TEXT NOT NULL,
+    disabled         INTEGER NOT NULL DEFAULT 0,
+    demo             INTEGER NOT NULL DEFAULT 0,
+    created_at       INTEGER NOT NULL,
+    last_sign_in_at  INTEGER
+  ) STRICT;
+
+  CREATE TABLE passwords (
+    member_id   TEXT PRIMARY KEY REFERENCES members(id) ON DELETE CASCADE,
+    hash        TEXT NOT NULL,
+    updated_at  INTEGER NOT NULL
+  ) STRICT;
+
+  CREATE TABLE console_sessions (
+    id            TEXT PRIMARY KEY,
+    token_hash    BLOB NOT NULL UNIQUE,
+    member_id     TEXT NOT NULL REFERENCES members(id) ON DELETE CASCADE,
+    created_at    INTEGER NOT NULL,
+    last_seen_at  INTEGER NOT NULL,
+    user_agent    TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX console_sessions_member ON console_sessions (member_id);
+
+  CREATE TABLE invitations (
+    id          TEXT PRIMARY KEY,
+    token_hash  BLOB NOT NULL UNIQUE,
+    email       TEXT NOT NULL,
+    role        TEXT NOT NULL,
+    chatbots    TEXT NOT NULL,
+    invited_by  TEXT NOT NULL,
+    created_at  INTEGER NOT NULL,
+    expires_at  INTEGER NOT NULL,
+    used_at     INTEGER,
+    revoked_at  INTEGER
+  ) STRICT;
+
+  CREATE TABLE setup_tokens (
+    token_hash  BLOB PRIMARY KEY,
+    email       TEXT,
+    created_at  INTEGER NOT NULL,
+    expires_at  INTEGER NOT NULL,
+    used_at     INTEGER
+  ) STRICT;
+
+  -- One-way switches, such as 'demo_ended': once a member has a credential, the demo sign-in is off for good.
+  CREATE TABLE flags (
+    name  TEXT PRIMARY KEY
+  ) STRICT;
+
+  -- Chat sessions a member opened through the proxy, so a question in one is held to the grant of its chatbot.
+  CREATE TABLE proxied_chat_sessions (
+    session_id  INTEGER PRIMARY KEY,
+    chatbot_id  TEXT NOT NULL
+  ) STRICT;
+  `,
+];
+
+interface MemberRow {
+  id: string;
+  email: string | null;
+  name: string;
+  role: Role;
+  chatbots: string;
+  disabled: number;
+  demo: number;
+  created_at: number;
+  last_sign_in_at: number | null;
+}
+
+interface SessionRow {
+  id: string;
+  member_id: string;
+  created_at: number;
+  last_seen_at: number;
+  user_agent: string;
+}
+
+interface InvitationRow {
+  id: string;
+  email: string;
+  role: Role;
+  chatbots: string;
+  invited_by: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+  revoked_at: number | null;
+}
+
+export interface StoredMember extends MemberListEntry {
+  disabled: boolean;
+}
+
+export interface StoredSession {
+  id: string;
+  memberId: string;
+  createdAt: number;
+  lastSeenAt: number;
+  userAgent: string;
+}
+
+export interface StoredInvitation extends Invitation {
+  usedAt: number | null;
+  revokedAt: number | null;
+}
+
+function memberOf(row: MemberRow): StoredMember {
+  return {
+    id: row.id,
+    email: row.email ?? '',
+    name: row.name,
+    role: row.role,
+    chatbots: JSON.parse(row.chatbots) as string[],
+    demo: row.demo === 1,
+    disabled: row.disabled === 1,
+    createdAt: row.created_at,
+    lastSignInAt: row.last_sign_in_at,
+  };
+}
+
+function sessionOf(row: SessionRow): StoredSession {
+  return { id: row.id, memberId: row.member_id, createdAt: row.created_at, lastSeenAt: row.last_seen_at, userAgent: row.user_agent };
+}
+
+function invitationOf(row: InvitationRow): StoredInvitation {
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    chatbots: JSON.parse(row.chatbots) as string[],
+    invitedBy: row.invited_by,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    usedAt: row.used_at,
+    revokedAt: row.revoked_at,
+  };
+}
+
+/** Only what the browser is told of a member. */
+export function publicMember(member: StoredMember): Member {
+  return { id: member.id, email: member.email, name: member.name, role: member.role, chatbots: member.chatbots, demo: member.demo };
+}
+
+export type ConsoleStore = ReturnType<typeof createConsoleStore>;
+
+export function openConsoleStore(dataDir: string): ConsoleStore {
+  return createConsoleStore(openDatabase(join(dataDir, CONSOLE_DATABASE_FILE), CONSOLE_MIGRATIONS));
+}
+
+export function createConsoleStore(db: Db) {
+  const statements = {
+    memberById: db.prepare<[string], MemberRow>('SELECT * FROM members WHERE id = ?'),
+    memberByEmail: db.prepare<[string], MemberRow>('SELECT * FROM members WHERE email = ?'),
+    members: db.prepare<[], MemberRow>('SELECT * FROM members ORDER BY created_at, id'),
+    insertMember: db.prepare(
+      'INSERT INTO members (id, email, name, role, chatbots, demo, created_at) VALUES (@id, @email, @name, @role, @chatbots, @demo, @createdAt)',
+    ),
+    updateMember: db.prepare('UPDATE members SET role = @role, chatbots = @chatbots, disabled = @disabled WHERE id = @id'),
+    updateIdentity: db.prepare('UPDATE members SET email = @email, name = @name, demo = 0 WHERE id = @id'),
+    deleteMember: db.prepare<[string]>('DELETE FROM members WHERE id = ?'),
+    deleteDemoMembers: db.prepare('DELETE FROM members WHERE demo = 1'),
+    markSignIn: db.prepare<[number, string]>('UPDATE members SET last_sign_in_at = ? WHERE id = ?'),
+    countActiveOwners: db.prepare<[], { count: number }>(
+      "SELECT count(*) AS count FROM members WHERE role = 'Owner' AND disabled = 0 AND demo = 0",
+    ),
+    passwordOf: db.prepare<[string], { hash: string }>('SELECT hash FROM passwords WHERE member_id = ?'),
+    setPassword: db.prepare(
+      'INSERT INTO passwords (member_id, hash, updated_at) VALUES (@memberId, @hash, @now) ON CONFLICT (member_id) DO UPDATE SET hash = excluded.hash, updated_at = excluded.updated_at',
+    ),
+    insertSession: db.prepare(
+      'INSERT INTO console_sessions (id, token_hash, member_id, created_at, last_seen_at, user_agent) VALUES (@id, @tokenHash, @memberId, @now, @now, @userAgent)',
+    ),
+    sessionByToken: db.prepare<[Buffer], SessionRow>('SELECT id, member_id, created_at, last_seen_at, user_agent FROM console_sessions WHERE token_hash = ?'),
+    sessionsOf: db.prepare<[string], SessionRow>(
+      'SELECT id, member_id, created_at, last_seen_at, user_agent FROM console_sessions WHERE member_id = ? ORDER BY last_seen_at DESC',
+    ),
+    touchSession: db.prepare<[number, string]>('UPDATE console_sessions SET last_seen_at = ? WHERE id = ?'),
+    deleteSession: db.prepare<[string]>('DELETE FROM console_sessions WHERE id = ?'),
+    deleteSessionOf: db.prepare<[string, string]>('DELETE FROM console_sessions WHERE id = ? AND member_id = ?'),
+    deleteSessionsOf: db.prepare<[string]>('DELETE FROM console_sessions WHERE member_id = ?'),
+    deleteStaleSessions: db.prepare<[number, number]>('DELETE FROM console_sessions WHERE last_seen_at < ? OR created_at < ?'),
+    insertInvitation: db.prepare(
+      'INSERT INTO invitations (id, token_hash, email, role, chatbots, invited_by, created_at, expires_at) VALUES (@id, @tokenHash, @email, @role, @chatbots, @invitedBy, @createdAt, @expiresAt)',
+    ),
+    invitationByToken: db.prepare<[Buffer], InvitationRow>('SELECT * FROM invitations WHERE token_hash = ?'),
+    pendingInvitations: db.prepare<[number], InvitationRow>(
+      'SELECT * FROM invitations WHERE used_at IS NULL AND revoked_at IS NULL AND expires_at > ? ORDER BY created_at DESC',
+    ),
+    useInvitation: db.prepare<[number, string]>('UPDATE invitations SET used_at = ? WHERE id = ? AND used_at IS NULL AND revoked_at IS NULL'),
+    revokeInvitation: db.prepare<[number, string]>('UPDATE invitations SET revoked_at = ? WHERE id = ? AND used_at IS NULL AND revoked_at IS NULL'),
+    insertSetupToken: db.prepare('INSERT INTO setup_tokens (token_hash, email, created_at, expires_at) VALUES (@tokenHash, @email, @now, @expiresAt)'),
+    useSetupToken: db.prepare<[number, Buffer, number]>(
+      'UPDATE setup_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING email',
+    ),
+    hasFlag: db.prepare<[string], { name: string }>('SELECT name FROM flags WHERE name = ?'),
+    setFlag: db.prepare<[string]>('INSERT OR IGNORE INTO flags (name) VALUES (?)'),
+    recordChatSession: db.prepare<[number, string]>('INSERT OR REPLACE INTO proxied_chat_sessions (session_id, chatbot_id) VALUES (?, ?)'),
+    chatbotOfChatSession: db.prepare<[number], { chatbot_id: string }>('SELECT chatbot_id FROM proxied_chat_sessions WHERE session_id = ?'),
+  };
+
+  const memberById = (id: string): StoredMember | null => {
+    const row = statements.memberById.get(id);
+    return row ? memberOf(row) : null;
+  };
+
+  return {
+    close: (): void => void db.close(),
+    transaction: <T>(work: () => T): T => db.transaction(work)(),
+
+    memberById,
+    memberByEmail(email: string): StoredMember | null {
+      const row = statements.memberByEmail.get(email);
+      return row ? memberOf(row) : null;
+    },
+    members: (): StoredMember[] => statements.members.all().map(memberOf),
+    /** Owners who can sign in: the demo owner does not count. */
+    activeOwnerCount: (): number => statements.countActiveOwners.get()!.count,
+    addMember(fields: { email: string | null; name: string; role: Role; chatbots: readonly string[]; demo?: boolean }, now: number): StoredMember {
+      const id = randomUUID();
+      statements.insertMember.run({
+        id,
+        email: fields.email,
+        name: fields.name,
+        role: fields.role,
+        chatbots: JSON.stringify(fields.chatbots),
+        demo: fields.demo ? 1 : 0,
+        createdAt: now,
+      });
+      return memberById(id)!;
+    },
+    changeMember(member: StoredMember, change: { role: Role; chatbots: readonly string[]; disabled: boolean }): StoredMember {
+      statements.updateMember.run({ id: member.id, role: change.role, chatbots: JSON.stringify(change.chatbots), disabled: change.disabled ? 1 : 0 });
+      return memberById(member.id)!;
+    },
+    /** The demo owner takes a real email and name: it is then an ordinary owner. */
+    setIdentity(memberId: string, email: string, name: string): void {
+      statements.updateIdentity.run({ id: memberId, email, name });
+    },
+    removeMember: (id: string): boolean => statements.deleteMember.run(id).changes > 0,
+    removeDemoMembers: (): void => void statements.deleteDemoMembers.run(),
+    markSignIn: (memberId: string, now: number): void => void statements.markSignIn.run(now, memberId),
+
+    passwordHashOf: (memberId: string): string | null => statements.passwordOf.get(memberId)?.hash ?? null,
+    setPasswordHash: (memberId: string, hash: string, now: number): void => void statements.setPassword.run({ memberId, hash, now }),
+
+    addSession(memberId: string, tokenHash: Buffer, userAgent: string, now: number): StoredSession {
+      const id = randomUUID();
+      statements.insertSession.run({ id, tokenHash, memberId, now, userAgent: userAgent.slice(0, 300) });
+      return { id, memberId, createdAt: now, lastSeenAt: now, userAgent };
+    },
+    sessionByToken(tokenHash: Buffer): StoredSession | null {
+      const row = statements.sessionByToken.get(tokenHash);
+      return row ? sessionOf(row) : null;
+    },
+    sessionsOf: (memberId: string): StoredSession[] => statements.sessionsOf.all(memberId).map(sessionOf),
+    touchSession: (sessionId: string, now: number): void => void statements.touchSession.run(now, sessionId),
+    endSession: (sessionId: string): boolean => statements.deleteSession.run(sessionId).changes > 0,
+    endSessionOf: (sessionId: string, memberId: string): boolean => statements.deleteSessionOf.run(sessionId, memberId).changes > 0,
+    endSessionsOf: (memberId: string): number => statements.deleteSessionsOf.run(memberId).changes,
+    /** Sessions past their idle timeout or their lifetime, which no request will ever accept again. */
+    endStaleSessions: (idleSince: number, createdBefore: number): number => statements.deleteStaleSessions.run(idleSince, createdBefore).changes,
+
+    addInvitation(
+      fields: { tokenHash: Buffer; email: string; role: Role; chatbots: readonly string[]; invitedBy: string; expiresAt: number },
+      now: number,
+    ): StoredInvitation {
+      const id = randomUUID();
+      statements.insertInvitation.run({ ...fields, id, chatbots: JSON.stringify(fields.chatbots), createdAt: now });
+      return invitationOf({ ...fields, id, chatbots: JSON.stringify(fields.chatbots), invited_by: fields.invitedBy, created_at: now, expires_at: fields.expiresAt, used_at: null, revoked_at: null });
+    },
+    invitationByToken(tokenHash: Buffer): StoredInvitation | null {
+      const row = statements.invitationByToken.get(tokenHash);
+      return row ? invitationOf(row) : null;
+    },
+    pendingInvitations: (now: number): StoredInvitation[] => statements.pendingInvitations.all(now).map(invitationOf),
+    /** False when it was used or revoked meanwhile: an invitation is accepted once. */
+    useInvitation: (id: string, now: number): boolean => statements.useInvitation.run(now, id).changes > 0,
+    revokeInvitation: (id: string, now: number): boolean => statements.revokeInvitation.run(now, id).changes > 0,
+
+    addSetupToken(tokenHash: Buffer, email: string | null, now: number, expiresAt: number): void {
+      statements.insertSetupToken.run({ tokenHash, email, now, expiresAt });
+    },
+    /** Uses a setup token once; the email it is bound to (null for any), or undefined when it is unknown, used or expired. */
+    useSetupToken(tokenHash: Buffer, now: number): string | null | undefined {
+      const row = statements.useSetupToken.get(now, tokenHash, now) as { email: string | null } | undefined;
+      return row === undefined ? undefined : row.email;
+    },
+
+    hasFlag: (name: string): boolean => statements.hasFlag.get(name) !== undefined,
+    setFlag: (name: string): void => void statements.setFlag.run(name),
+
+    recordChatSession: (sessionId: number, chatbotId: string): void => void statements.recordChatSession.run(sessionId, chatbotId),
+    chatbotOfChatSession: (sessionId: number): string | null => statements.chatbotOfChatSession.get(sessionId)?.chatbot_id ?? null,
+  };
+}
