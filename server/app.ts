@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerO
 import { defaultConfig, seededChatbotIds, stagingChatbotIdOf, type ServiceConfig } from './config';
 import { createConsoleAccess, type ConsoleAccess } from './console/access';
 import { registerConsoleGuard, type GuardOptions } from './console/guard';
-import { configuredBase, issueSetupLink } from './console/links';
+import { issueSetupLink } from './console/links';
 import { registerConsoleAccessRoutes } from './console/routes';
 import { openConsoleStore, type ConsoleStore } from './console/store';
 import type { LocalContext } from './context';
@@ -130,8 +130,9 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   acceptJsonOnly(app);
   installEnvelopeHandlers(app, { serveApp: registerStatic(app, config.distDir), scrub });
   registerConsoleRoutes(app);
-  const store = openConsole(app, config, now);
+  const store = openConsole(app, config);
   const access = createConsoleAccess(store, config, now);
+  sweepSessions(app, access);
   registerConsoleAccessRoutes(app, { store, access, now });
   await registerApiReference(app, config, { jsonBodyLimit: JSON_BODY_LIMIT });
   if (config.upstream) {
@@ -146,7 +147,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   } else {
     registerLocalService(app, config, now, access);
   }
-  announceSetup(app, config, store, access, now);
+  offerSetup(app, store, access, now);
   return app;
 }
 
@@ -154,29 +155,31 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
 const SESSION_SWEEP_MS = 10 * 60_000;
 
 /** The console's own store (members, sessions, invitations), in both modes, beside the service's data. */
-function openConsole(app: FastifyInstance, config: ServiceConfig, now: () => number): ConsoleStore {
+function openConsole(app: FastifyInstance, config: ServiceConfig): ConsoleStore {
   mkdirSync(join(config.dataDir, FILES_FOLDER), { recursive: true });
   const store = openConsoleStore(config.dataDir);
-  const sweep = setInterval(() => store.endStaleSessions(now() - config.sessionIdleMinutes * 60_000, now() - config.sessionMaxHours * 3_600_000), SESSION_SWEEP_MS);
-  sweep.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(sweep);
-    store.close();
-  });
+  app.addHook('onClose', async () => store.close());
   return store;
 }
 
-/**
- * A start that is not a demo start, with no owner yet, prints a one-time setup link (30
- * minutes, single use) once it listens: nothing else can make the first owner, and there is
- * never a default password.
- */
-function announceSetup(app: FastifyInstance, config: ServiceConfig, store: ConsoleStore, access: ConsoleAccess, now: () => number): void {
-  app.addHook('onListen', async () => {
-    if (access.isDemoStart() || store.activeOwnerCount() > 0) return;
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
-    const link = issueSetupLink(store, configuredBase(config, port), now());
-    console.log(`\nNo owner yet. Open this link within 30 minutes to set up the console (it works once):\n  ${link}\n`);
-  });
+/** Sessions past their timeouts are refused anyway; sweeping them keeps the table from growing. */
+function sweepSessions(app: FastifyInstance, access: ConsoleAccess): void {
+  const sweep = setInterval(() => access.sweep(), SESSION_SWEEP_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * On a start that is not a demo start, with no owner yet: a one-time setup link (30 minutes,
+     * single use) for main.ts to print once the server listens. Nothing else makes the first
+     * owner, and there is never a default password. Null when no setup is needed.
+     */
+    setupLinkIfNeeded(base: string): string | null;
+  }
+}
+
+function offerSetup(app: FastifyInstance, store: ConsoleStore, access: ConsoleAccess, now: () => number): void {
+  app.decorate('setupLinkIfNeeded', (base: string) => (access.isDemoStart() || store.activeOwnerCount() > 0 ? null : issueSetupLink(store, base, now())));
 }

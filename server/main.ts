@@ -7,11 +7,12 @@ import {
   seededChatbotIds,
   type ServiceConfig,
 } from './config';
+import { configuredBase } from './console/links';
 import { LOOPBACK_HOSTS } from './request-guard';
 
 /** A key is printed only while it is the public demo default; secrets never reach a log. */
 function keyText(key: string | null, demoDefault: string | null): string {
-  if (key === null) return "(not set: the browser's key is forwarded)";
+  if (key === null) return '(not set: signed-in members cannot use the operations that need it)';
   return key === demoDefault ? `${key} (demo default)` : '(custom, not shown)';
 }
 
@@ -22,7 +23,7 @@ function banner(config: ServiceConfig, url: string): string {
       `  Mode:         proxy: /chat/* goes to ${config.upstream.url}`,
       `  Secret key:   ${keyText(config.upstream.secretKey, null)}`,
       `  Session key:  ${keyText(config.upstream.sessionKey, null)}`,
-      `  Chatbot:      ${config.upstream.chatbotIds.join(', ') || '(none: set DEMO_CHATBOT_ID, or enter ids on the Connection page)'}`,
+      `  Chatbots:     ${config.upstream.chatbotIds.join(', ') || '(none: set DEMO_CHATBOT_ID and EXTRA_CHATBOT_IDS)'}`,
     );
   } else {
     const [demo, ...extras] = seededChatbotIds(config);
@@ -75,6 +76,8 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   console.log(banner(config, `http://${host.includes(':') ? `[${host}]` : host}:${port}`));
+  const setupLink = app.setupLinkIfNeeded(configuredBase(config, port));
+  if (setupLink) console.log(`No owner yet. Open this link within 30 minutes to set up the console (it works once):\n  ${setupLink}\n`);
 }
 
 main().catch((error: unknown) => {

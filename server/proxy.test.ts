@@ -123,7 +123,7 @@ describe('proxy mode', () => {
     });
     expect(stand.fake.seen).toHaveLength(1);
     const sent = JSON.stringify(stand.fake.seen[0]!.headers);
-    for (const value of ['browser-secret', 'browser-cookie', member.cookie.split('=')[1]!, 'browser-proxy', 'browser-api-key', '10.0.0.1']) expect(sent).not.toContain(value);
+    for (const value of ['browser-secret', 'browser-cookie', member.cookie!.split('=')[1]!, 'browser-proxy', 'browser-api-key', '10.0.0.1']) expect(sent).not.toContain(value);
   });
 
   it('holds a member\'s questions to the grant of the chatbot their session was opened for', async () => {

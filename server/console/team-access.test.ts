@@ -439,6 +439,26 @@ describe('requests that are not the console’s own', () => {
     expect((detail.envelope.Data as { Name: string }).Name).not.toMatch(/another site|Rebound/);
   });
 
+  it('a sign-in, protect or invitation posted by another site is refused (login CSRF), and starts no session', async () => {
+    const app = await start();
+    await protectedOwner(app);
+    const owner = cookieOf(await post(app, '/console/sign-in', { email: 'owner@example.com', password: PASSWORD }));
+    for (const [url, payload] of [
+      ['/console/sign-in', { email: 'owner@example.com', password: PASSWORD }],
+      ['/console/invitations', { email: 'x@example.com', role: 'Owner', chatbots: ['*'] }],
+      ['/console/sign-out', {}],
+    ] as const) {
+      for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://attacker.example' }, { 'sec-fetch-site': 'same-site' }]) {
+        const response = await app.inject({ method: 'POST', url, payload, headers: { ...headers, cookie: `${COOKIE_NAME}=${owner}` } });
+        expect(response.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(403);
+        expect(response.cookies).toHaveLength(0);
+      }
+    }
+    // The owner is still signed in, and no invitation was made.
+    const members = await app.inject({ method: 'GET', url: '/console/members', headers: withCookie(owner) });
+    expect(members.json<{ Data: { invitations: unknown[] } }>().Data.invitations).toEqual([]);
+  });
+
   it('an API client with a key works as before; with no key and no session it gets 401', async () => {
     const app = await start();
     await protectedOwner(app);
