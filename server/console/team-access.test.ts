@@ -180,6 +180,9 @@ describe('sessions', () => {
 
     await app.inject({ method: 'PATCH', url: `/console/members/${editor.id}`, payload: { disabled: true }, headers: withCookie(owner) });
     expect((await asMember(app, 'Detail', { serialNumber: BOT }, editor.cookie)).status).toBe(401);
+    // Disabled, the right password opens nothing either, and says no more than a wrong one.
+    const disabledSignIn = await post(app, '/console/sign-in', { email: editor.email, password: PASSWORD });
+    expect({ status: disabledSignIn.statusCode, message: disabledSignIn.json<{ Message: string }>().Message }).toEqual({ status: 401, message: SIGN_IN_REFUSED });
 
     const agent = await member(app, owner, 'Agent');
     expect((await asMember(app, 'Detail', { serialNumber: BOT }, agent.cookie)).status).toBe(200);
