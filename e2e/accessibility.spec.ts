@@ -155,8 +155,33 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     test('connection', async ({ page }) => {
       await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Connection' }).click();
-      await expect(page.getByRole('button', { name: 'Test connection' })).toBeVisible(AREA_LOAD);
+      await expect(page.getByRole('row', { name: /Signed in as/ })).toContainText('Demo owner', AREA_LOAD);
       await expectAccessible(page, 'the connection page');
+    });
+
+    test('team access: the demo banner and Protect this console, the user menu, Members and Invite member, Your account', async ({ page }) => {
+      const banner = page.getByRole('region', { name: 'Demo owner' });
+      await expect(banner).toBeVisible();
+      await banner.getByRole('button', { name: 'Protect this console' }).click();
+      // Only looked at: protecting the shared console would end the demo sign-in for every spec.
+      const protect = await openedDialog(page, 'Protect this console');
+      await expectAccessible(page, 'the Protect this console dialog');
+      await protect.getByRole('button', { name: 'Cancel' }).click();
+
+      await page.getByRole('button', { name: 'Demo owner' }).click();
+      await expectAccessible(page, 'the user menu, open');
+      await page.getByRole('link', { name: 'Members' }).click();
+      await expect(page.getByRole('table', { name: 'Members' })).toBeVisible(AREA_LOAD);
+      await expectAccessible(page, 'the members page');
+      await page.getByRole('button', { name: 'Invite member' }).click();
+      await openedDialog(page, 'Invite member');
+      await expectAccessible(page, 'the Invite member dialog');
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('button', { name: 'Demo owner' }).click();
+      await page.getByRole('link', { name: 'Your account' }).click();
+      await expect(page.getByRole('heading', { name: 'Signed-in devices' })).toBeVisible(AREA_LOAD);
+      await expectAccessible(page, 'the account page');
     });
   });
 }
@@ -187,7 +212,10 @@ test.describe('keyboard', () => {
     await expect(skip).toBeInViewport({ ratio: 1 });
     await page.keyboard.press('Enter');
     await expect(page.getByRole('main')).toBeFocused();
-    // The next Tab lands on the page's first control, not on the header's.
+    // The next Tab lands on the page's first control, not on the header's: on a demo start,
+    // the banner's Protect this console above the page, then the page's own.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Protect this console' })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(page.getByRole('button', { name: 'Views' })).toBeFocused();
   });

@@ -42,16 +42,6 @@ async function sessionOf(region: Locator): Promise<string> {
   return /#(\d+)/.exec(text)![1]!;
 }
 
-test.beforeEach(async ({ page }) => {
-  // The connection lists this spec's two chatbots, as a user would enter them on the Connection page.
-  await page.addInitScript((chatbotIds) => {
-    const key = 'realty-bot-console.connection';
-    if (window.sessionStorage.getItem(key)) return;
-    const connection = { baseUrl: '', secretKey: 'demo-secret-key', sessionKey: 'demo-session-key', chatbotIds, remember: false };
-    window.sessionStorage.setItem(key, JSON.stringify(connection));
-  }, [BOT, OTHER]);
-});
-
 test.describe.configure({ mode: 'serial' });
 
 test('an answer names the settings version it ran with, links to it, and says when the settings have changed since', async ({
@@ -116,9 +106,12 @@ test.describe('Compare', () => {
     // By keyboard: the switch turns Compare on, with the first other chatbot of the list.
     await page.getByRole('switch', { name: 'Compare' }).focus();
     await page.keyboard.press('Space');
-    await expect(page).toHaveURL(new RegExp(`/bots/${BOT}/chat\\?compare=${OTHER}$`));
+    // The Demo owner works on every chatbot: the first other of the switcher's list is demo-bot.
+    await expect(page).toHaveURL(new RegExp(`/bots/${BOT}/chat\\?compare=demo-bot$`));
     const first = pane(page, 'First');
     const second = pane(page, 'Second');
+    await second.getByRole('combobox', { name: 'Second chatbot' }).selectOption(OTHER);
+    await expect(page).toHaveURL(new RegExp(`/bots/${BOT}/chat\\?compare=${OTHER}$`));
     await expect(first.getByRole('combobox', { name: 'First chatbot' })).toHaveValue(BOT);
     await expect(second.getByRole('combobox', { name: 'Second chatbot' })).toHaveValue(OTHER);
     await expect(second.getByTestId('welcome-message')).toHaveText('Hello from the second chatbot.');
@@ -176,12 +169,6 @@ test.describe('Compare', () => {
   });
 
   test("the header's chatbot switcher changes the first chatbot and goes on comparing with the second", async ({ page }) => {
-    // A third chatbot in the connection, to switch the first one to.
-    await page.addInitScript((chatbotIds) => {
-      const key = 'realty-bot-console.connection';
-      const connection = { baseUrl: '', secretKey: 'demo-secret-key', sessionKey: 'demo-session-key', chatbotIds, remember: false };
-      window.sessionStorage.setItem(key, JSON.stringify(connection));
-    }, [BOT, OTHER, 'demo-bot']);
     await page.goto(`/bots/${BOT}/chat?compare=${OTHER}`);
     await expect(messageBox(page)).toBeVisible(AREA_LOAD);
 

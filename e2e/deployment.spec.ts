@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible } from './support/axe';
 import { startOwnService, type OwnService } from './support/own-service';
 
 /**
@@ -84,6 +85,8 @@ async function serveOnce(html: string): Promise<{ server: Server; url: string }>
 
 test.describe('deployed in proxy mode with the keys held by the server', () => {
   let proxy: OwnService;
+  /** The one-time setup link the proxy printed at start (not a demo start: it has no owner yet). */
+  let setupLink: string | undefined;
 
   test.beforeAll(async ({ baseURL }) => {
     proxy = await startOwnService([], {
@@ -93,6 +96,8 @@ test.describe('deployed in proxy mode with the keys held by the server', () => {
       DEMO_CHATBOT_ID: BOT,
       LOG_LEVEL: 'info',
     });
+    // Read now: the request log that follows pushes the start-up lines out of the kept output.
+    await expect.poll(() => (setupLink = /(http:\/\/\S+\/setup#token=[\w-]+)/.exec(proxy.output())?.[1])).toBeTruthy();
   });
   test.afterAll(async () => {
     await proxy?.dispose();
@@ -137,6 +142,23 @@ test.describe('deployed in proxy mode with the keys held by the server', () => {
       const headers = sent.headers();
       if (headers.authorization || headers['chatrobot-sessionkey']) sentKeys.push(sent.url());
     });
+
+    // Not a demo start: the console waits for its first owner, whose one-time link is in the server's log.
+    await page.goto(`/bots/${BOT}/settings`);
+    await expect(page.getByText("Waiting for setup: open the link in the server's log")).toBeVisible();
+    expect(setupLink, 'the setup link in the log').toBeTruthy();
+    await page.goto(setupLink!.replace(/^http:\/\/[^/]+/, proxy.url));
+    await expectAccessible(page, 'the setup page');
+    await page.getByLabel('Email').fill('owner@example.com');
+    await page.getByLabel('Name').fill('Proxy Owner');
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('a long owner passphrase');
+    await page.getByRole('button', { name: 'Create owner' }).click();
+    await expect(page.getByRole('button', { name: 'Proxy Owner' })).toBeVisible();
+    // The link worked once: it cannot make another owner.
+    const again = await page.request.post('/console/setup', {
+      data: { token: new URL(setupLink!).hash.slice('#token='.length), email: 'second@example.com', name: 'Second', password: 'a long owner passphrase' },
+    });
+    expect(again.status()).toBe(403);
 
     await page.goto(`/bots/${BOT}/settings`);
     const name = `Proxy desk ${Date.now().toString(36)}`;

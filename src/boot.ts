@@ -1,21 +1,18 @@
 import { requestBootstrapEarly } from './api/bootstrap-request';
-import { getConnection, isConnected } from './api/credentials';
 import { areaModules, areaOfPath } from './app/route-modules';
-import { isUntouched } from './features/connection/adopt-bootstrap';
 
 /*
  * Starts what the first page will wait for: the open page's module (and what it imports)
- * and, for a browser that has never connected, the bootstrap request that connects it.
+ * and the bootstrap request, which says who is signed in and on which chatbots.
  * The build loads this file from index.html as a small async module script of its own
  * (build/early-entry.ts), which runs as soon as it has downloaded, while the browser still
  * downloads the app's chunks and stylesheet and then evaluates React, the router and Mantine;
  * main.tsx imports it as well (the same module, run once), which is how it runs in
  * development. Nothing here renders or waits.
  */
-const connection = getConnection();
-const untouched = isUntouched(connection);
-if (untouched) requestBootstrapEarly();
+requestBootstrapEarly();
 
-const area = areaOfPath(window.location.pathname, untouched || isConnected(connection));
+// `/` opens the first chatbot's listings for a member with a chatbot, which is the usual case.
+const area = areaOfPath(window.location.pathname, true);
 // A failure here is met again, and shown, when the router loads the same module.
 if (area) areaModules[area]().catch(() => undefined);

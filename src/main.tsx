@@ -7,6 +7,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { loadAccessControls } from './app/deferred-access';
 import { ConfirmHost, confirmDialog } from './app/deferred-confirm';
 import { DeferredNotifications, notificationsContainer } from './app/deferred-notifications';
 import { whenFirstPageSettled } from './app/first-page-settled';
@@ -22,6 +23,7 @@ const router = createRouter(queryClient);
 void whenFirstPageSettled(router, queryClient).then(() => {
   notificationsContainer.load().catch(() => undefined);
   confirmDialog.load().catch(() => undefined);
+  loadAccessControls().catch(() => undefined);
 });
 
 /**

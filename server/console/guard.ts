@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints, operations, SECRET_KEY_HEADER, SESSION_KEY_HEADER, type OperationName } from '../../src/api/contract';
 import { SESSION_ENDED } from '../../src/api/contract/console-access';
-import { grantCovers, OPERATION_ACTIONS, refusalMessage, roleMay, UPLOAD_OPERATIONS, type Action } from '../../src/api/contract/permissions';
+import { OPERATION_ACTIONS, refusalMessage, UPLOAD_OPERATIONS } from '../../src/api/contract/operation-permissions';
+import { grantCovers, roleMay, type Action } from '../../src/api/contract/permissions';
 import { EITHER_MESSAGE, SECRET_MESSAGE, SESSION_MESSAGE } from '../auth';
 import { badRequest, notFound, ServiceError, unauthorized } from '../envelope';
 import { parseBody } from '../routes/operation';

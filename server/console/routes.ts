@@ -12,7 +12,8 @@ import {
   SIGN_IN_REFUSED,
   SESSION_ENDED,
 } from '../../src/api/contract/console-access';
-import { ALL_CHATBOTS, refusalMessage, roleMay, rolesAssignableBy, type Role } from '../../src/api/contract/permissions';
+import { refusalMessage } from '../../src/api/contract/operation-permissions';
+import { ALL_CHATBOTS, roleMay, rolesAssignableBy, type Role } from '../../src/api/contract/permissions';
 import { badRequest, notFound, ServiceError, success, tooManyRequests, unauthorized } from '../envelope';
 import { parseBody } from '../routes/operation';
 import { DEMO_ENDED_FLAG, isLoopbackRequest, type ConsoleAccess, type SignedIn } from './access';

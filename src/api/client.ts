@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini';
 import type * as ContractModule from './contract/answer-checks';
 import type { RequestOf, ResponseOf } from './contract';
-import { endpoints, SECRET_KEY_HEADER, SESSION_KEY_HEADER, type OperationName } from './contract/endpoints';
+import { endpoints, type OperationName } from './contract/endpoints';
 import { fieldOfMessage } from './contract/errors';
 import { loadOnce } from '../lib/load-once';
 import { getConnection, type Connection } from './credentials';
@@ -46,20 +46,6 @@ export function isMissingOperation(error: unknown): boolean {
   return isApiError(error) && (error.status === 405 || (error.status === 404 && error.field === null));
 }
 
-/** Picks the header for the operation's credential (interface section 5). */
-export function credentialHeaders(name: OperationName, connection: Connection): Record<string, string> {
-  const { credential } = endpoints[name];
-  const headers: Record<string, string> = {};
-  if (credential === 'session') {
-    if (connection.sessionKey) headers[SESSION_KEY_HEADER] = connection.sessionKey;
-  } else if (connection.secretKey) {
-    headers[SECRET_KEY_HEADER] = connection.secretKey;
-  } else if (credential === 'secretOrSession' && connection.sessionKey) {
-    headers[SESSION_KEY_HEADER] = connection.sessionKey;
-  }
-  return headers;
-}
-
 type Contract = typeof ContractModule;
 
 /**
@@ -79,16 +65,17 @@ async function contractFor(name: OperationName): Promise<Contract> {
 
 export interface ApiRequestOptions {
   signal?: AbortSignal;
-  /** Overrides the stored connection, e.g. to test credentials before saving them. */
+  /** Overrides the connection, e.g. to ask another chatbot service in a test. */
   connection?: Connection;
-  /** Headers beside the credentials, such as VERSION_SOURCE_HEADER on an Edit. */
+  /** Headers of the operation, such as VERSION_SOURCE_HEADER on an Edit. */
   headers?: Record<string, string>;
 }
 
 /**
  * Sends an operation and returns the raw Response once it is known to be a success at
  * the HTTP level. Used directly only for the streamed ClientAsk; everything else goes
- * through `apiFetch`.
+ * through `apiFetch`. It carries no key: the browser sends the console's session cookie,
+ * and the server decides what the member may do and adds the key it holds.
  */
 export async function apiRequest<Name extends OperationName>(
   name: Name,
@@ -97,7 +84,7 @@ export async function apiRequest<Name extends OperationName>(
 ): Promise<Response> {
   const spec = endpoints[name];
   const connection = options.connection ?? getConnection();
-  const headers: Record<string, string> = { ...options.headers, ...credentialHeaders(name, connection) };
+  const headers: Record<string, string> = { ...options.headers };
   if (spec.method === 'POST') headers['content-type'] = 'application/json';
 
   // A test of another address says nothing about the service the app works with.
@@ -118,23 +105,28 @@ export async function apiRequest<Name extends OperationName>(
   if (reportsReachability) reachabilityListeners.forEach((listener) => listener(true));
   if (!response.ok) {
     const error = await errorFromResponse(name, response);
-    // A test of unsaved credentials reports its own 401s; everything else lets the app react.
-    if (error.status === 401 && !options.connection) unauthorizedListeners.forEach((listener) => listener(error));
+    // A session that ended (signed out elsewhere, removed, timed out): the app asks to sign in again.
+    if (error.status === 401 && !options.connection) reportSessionEnded(error);
     throw error;
   }
   return response;
 }
 
-type UnauthorizedListener = (error: ApiError) => void;
+type UnauthorizedListener = (error: Error) => void;
 const unauthorizedListeners = new Set<UnauthorizedListener>();
 
 /**
- * Lets the app shell send the user to the Connection page when any operation is refused
- * for its credentials, wherever it was called from (queries, mutations, the chat stream).
+ * Lets the app shell send the member to the sign-in page when any request is refused because
+ * their session ended, wherever it was called from (queries, mutations, the chat stream, and
+ * the console's own routes, which report it with `reportSessionEnded`).
  */
 export function onUnauthorized(listener: UnauthorizedListener): () => void {
   unauthorizedListeners.add(listener);
   return () => unauthorizedListeners.delete(listener);
+}
+
+export function reportSessionEnded(error: Error): void {
+  unauthorizedListeners.forEach((listener) => listener(error));
 }
 
 type ReachabilityListener = (reachable: boolean) => void;

@@ -1,44 +1,33 @@
 /**
- * Where the browser keeps the connection: which chatbots to work on and the two keys.
- * Keys live in sessionStorage (gone when the tab closes) unless the user ticks
- * "remember on this device", and never in a URL. React reads this through
- * `useSyncExternalStore`; `apiFetch` reads it directly.
+ * Which chatbots the console works on, and where its service is: what the server's bootstrap
+ * said for the signed-in member (src/features/connection/adopt-bootstrap.ts keeps it in step).
+ * No key is ever here: the console's requests carry the session cookie, and the server adds
+ * the key it holds. Kept in memory only; React reads it through `useSyncExternalStore`,
+ * `apiFetch` directly.
  */
 export interface Connection {
-  /** Empty string: this server (the local service, or its proxy to a hosted one). */
+  /** Empty string: this server (the local service, or its proxy to a hosted one); tests point it elsewhere. */
   baseUrl: string;
-  secretKey: string;
-  sessionKey: string;
+  /** The chatbots the signed-in member is granted; the first opens by default. */
   chatbotIds: string[];
-  remember: boolean;
 }
 
-const STORAGE_KEY = 'realty-bot-console.connection';
+/** Where earlier versions kept the keys in the browser; removed on load, so none stays behind. */
+const FORMER_STORAGE_KEY = 'realty-bot-console.connection';
 
-export const emptyConnection: Connection = {
-  baseUrl: '',
-  secretKey: '',
-  sessionKey: '',
-  chatbotIds: [],
-  remember: false,
-};
+export const emptyConnection: Connection = { baseUrl: '', chatbotIds: [] };
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
-let current: Connection = readStored();
+let current: Connection = emptyConnection;
 
-function readStored(): Connection {
-  if (typeof window === 'undefined') return emptyConnection;
-  for (const storage of [window.sessionStorage, window.localStorage]) {
-    const raw = storage.getItem(STORAGE_KEY);
-    if (!raw) continue;
-    try {
-      return { ...emptyConnection, ...(JSON.parse(raw) as Partial<Connection>) };
-    } catch {
-      storage.removeItem(STORAGE_KEY);
-    }
+if (typeof window !== 'undefined') {
+  try {
+    window.sessionStorage.removeItem(FORMER_STORAGE_KEY);
+    window.localStorage.removeItem(FORMER_STORAGE_KEY);
+  } catch {
+    // Storage refused (a privacy mode): there is nothing stored either.
   }
-  return emptyConnection;
 }
 
 export function getConnection(): Connection {
@@ -47,11 +36,6 @@ export function getConnection(): Connection {
 
 export function saveConnection(next: Connection): void {
   current = next;
-  const serialised = JSON.stringify(next);
-  window.sessionStorage.setItem(STORAGE_KEY, serialised);
-  // Only a ticked "remember" may leave the keys on disk.
-  if (next.remember) window.localStorage.setItem(STORAGE_KEY, serialised);
-  else window.localStorage.removeItem(STORAGE_KEY);
   listeners.forEach((listener) => listener());
 }
 

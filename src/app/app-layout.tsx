@@ -1,13 +1,18 @@
 import { Burger, Group, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustments, IconBuildingEstate, IconMessageChatbot, IconPlugConnected } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef, type ComponentType, type MouseEvent } from 'react';
-import { NavLink as RouterNavLink, Outlet, useLocation, useMatch, useNavigate } from 'react-router';
+import { Navigate, NavLink as RouterNavLink, Outlet, useLocation, useMatch, useNavigate } from 'react-router';
 import { onUnauthorized } from '../api/client';
+import type { Member } from '../api/contract/bootstrap';
+import { useAccess } from '../api/use-access';
 import { PageLoader } from '../components/page-loader';
+import { signInPathFrom } from '../features/access/sign-in-path';
 import { ChatbotSwitcher } from '../features/connection/chatbot-switcher';
 import { useBootstrapConnection } from '../features/connection/use-bootstrap-connection';
 import classes from './app-layout.module.css';
+import { demoBanner, userMenu } from './deferred-access';
 import { chatbotSwitchPath } from './chatbot-switch-path';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { OfflineBanner } from './offline-banner';
@@ -25,17 +30,18 @@ export function AppLayout() {
   const botMatch = useMatch('/bots/:botId/*');
   const botId = botMatch?.params.botId;
   const bootstrapping = useBootstrapConnection();
+  const { bootstrap, member, may } = useAccess();
+  const queryClient = useQueryClient();
 
-  // Any refused credential, from any area, leads to Connection with the reason.
-  useEffect(
-    () =>
-      onUnauthorized((error) =>
-        navigate('/connection', {
-          state: { reason: `${error.operation} was refused: ${error.message}`, from: window.location.pathname },
-        }),
-      ),
-    [navigate],
-  );
+  // A session that ended (signed out elsewhere, removed, expired), seen by any request from any
+  // area, leads to the sign-in page and back here afterwards. What was cached belonged to it.
+  useEffect(() => {
+    const toSignIn = () => {
+      queryClient.removeQueries();
+      navigate(signInPathFrom(window.location), { replace: true });
+    };
+    return onUnauthorized(toSignIn);
+  }, [navigate, queryClient]);
 
   useEffect(closeNavbar, [location.pathname, closeNavbar]);
 
@@ -55,6 +61,11 @@ export function AppLayout() {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [navbarOpened, closeNavbar]);
 
+  if (bootstrap?.access === 'sign-in') return <Navigate to={signInPathFrom(location)} replace />;
+  // The setup page says what to do: open the link in the server's log.
+  if (bootstrap?.access === 'setup') return <Navigate to="/setup" replace />;
+
+  const areas = AREAS.filter(({ section }) => section !== 'chat' || (botId !== undefined && may('chat', botId)));
   return (
     <div className={classes.shell} data-navbar-opened={navbarOpened || undefined}>
       <a className={classes.skipLink} href="#main-content" onClick={skipToContent}>
@@ -81,6 +92,7 @@ export function AppLayout() {
           <Group gap="sm" wrap="nowrap" className={classes.controls}>
             <ChatbotSwitcher currentBotId={botId} pathOf={(id) => chatbotSwitchPath(id, location)} />
             <ColorSchemeToggle />
+            {member && <UserMenuSlot member={member} canManageMembers={may('manageMembers')} />}
           </Group>
         </Group>
       </header>
@@ -88,7 +100,7 @@ export function AppLayout() {
       <div className={classes.backdrop} onClick={closeNavbar} aria-hidden />
       <nav ref={navRef} id="main-navigation" className={classes.navbar} aria-label="Main navigation">
         {botId ? (
-          AREAS.map(({ section, label, icon: Icon }) => (
+          areas.map(({ section, label, icon: Icon }) => (
             <AreaLink
               key={section}
               to={`/bots/${encodeURIComponent(botId)}/${section}`}
@@ -107,7 +119,8 @@ export function AppLayout() {
 
       <main id="main-content" tabIndex={-1} className={classes.main}>
         <OfflineBanner />
-        {bootstrapping ? (
+        {member?.demo && <DemoBannerSlot />}
+        {bootstrapping || bootstrap === undefined ? (
           <PageLoader label="Connecting" />
         ) : (
           <Suspense fallback={<PageLoader />}>
@@ -117,6 +130,17 @@ export function AppLayout() {
       </main>
     </div>
   );
+}
+
+/** The member's menu once its code has arrived (see deferred-access.tsx). */
+function UserMenuSlot(props: { member: Member; canManageMembers: boolean }) {
+  userMenu.useLoaded();
+  return userMenu.render(props);
+}
+
+function DemoBannerSlot() {
+  demoBanner.useLoaded();
+  return demoBanner.render({});
 }
 
 /** Moves focus to the page itself, past the header and navigation, without a router navigation. */

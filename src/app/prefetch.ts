@@ -3,7 +3,7 @@ import { loadContract } from '../api/client';
 import { bootstrapQueryOptions } from '../api/console';
 import { getConnection } from '../api/credentials';
 import { listingListQueryOptions } from '../api/listings';
-import { adoptBootstrap, isUntouched } from '../features/connection/adopt-bootstrap';
+import { adoptBootstrap } from '../features/connection/adopt-bootstrap';
 
 /*
  * Route loaders start the requests a page needs as soon as the URL is known, beside the
@@ -14,9 +14,14 @@ import { adoptBootstrap, isUntouched } from '../features/connection/adopt-bootst
 
 let connecting: Promise<void> | undefined;
 
-/** Connects an untouched browser from the bootstrap; resolves once the connection is known. */
+/** Takes the signed-in member's chatbots from the bootstrap; resolves once they are known. */
 function ensureConnection(queryClient: QueryClient): Promise<void> {
-  if (!isUntouched(getConnection())) return Promise.resolve();
+  const known = queryClient.getQueryData(bootstrapQueryOptions().queryKey);
+  if (known !== undefined) {
+    // Set by a sign-in a moment ago, perhaps before the shell's effect adopted it.
+    adoptBootstrap(known);
+    return Promise.resolve();
+  }
   connecting ??= queryClient
     .ensureQueryData(bootstrapQueryOptions())
     .then(adoptBootstrap, () => undefined)
@@ -46,6 +51,9 @@ export function prefetchListings(queryClient: QueryClient, chatbotId: string | u
 
 /** The start page: the first connected chatbot's listings, or Connection when there is none. */
 export async function startPage(queryClient: QueryClient): Promise<string> {
+  // Signed out: straight to the sign-in page, which comes back to `/` (this start page) afterwards.
+  const bootstrap = await queryClient.ensureQueryData(bootstrapQueryOptions()).catch(() => null);
+  if (bootstrap?.access === 'sign-in' || bootstrap?.access === 'setup') return '/sign-in';
   await ensureConnection(queryClient);
   const first = getConnection().chatbotIds[0];
   return first ? `/bots/${encodeURIComponent(first)}/listings` : '/connection';

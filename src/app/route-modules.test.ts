@@ -11,6 +11,7 @@ describe('areaOfPath', () => {
     expect(areaOfPath('/bots/demo-bot/settings', true)).toBe('settings');
     expect(areaOfPath('/bots/demo-bot', true)).toBe('settings');
     expect(areaOfPath('/connection', false)).toBe('connection');
+    for (const path of ['/sign-in', '/setup', '/invite/', '/members', '/account']) expect(areaOfPath(path, false), path).toBe('access');
   });
 
   it('follows the start page for `/`', () => {
@@ -21,6 +22,8 @@ describe('areaOfPath', () => {
   it('names nothing for a path no area answers', () => {
     expect(areaOfPath('/bots/demo-bot/nowhere', true)).toBeUndefined();
     expect(areaOfPath('/elsewhere', true)).toBeUndefined();
+    expect(areaOfPath('/members/extra', true)).toBeUndefined();
+    expect(areaOfPath('/constructor', true)).toBeUndefined();
   });
 });
 
@@ -52,7 +55,20 @@ describe('areaOfPath and the router agree', () => {
     return areaLoadedBy(deepest.route);
   }
 
-  const word = fc.constantFrom('bots', 'demo-bot', 'settings', 'chat', 'listings', 'connection', 'nowhere');
+  const word = fc.constantFrom(
+    'bots',
+    'demo-bot',
+    'settings',
+    'chat',
+    'listings',
+    'connection',
+    'sign-in',
+    'setup',
+    'invite',
+    'members',
+    'account',
+    'nowhere',
+  );
   // Paths shaped like the app's, near misses included, and any mix of its words, with or
   // without a trailing slash (an empty segment inside a path is the router's own business).
   const path = fc
@@ -77,9 +93,15 @@ describe('areaOfPath and the router agree', () => {
       { numRuns: 400 },
     );
     // Every area is reached by some path.
+    const pathOfArea: Record<Area, string> = {
+      connection: '/connection',
+      settings: '/bots/demo-bot/settings',
+      chat: '/bots/demo-bot/chat',
+      listings: '/bots/demo-bot/listings',
+      access: '/members',
+    };
     for (const area of Object.keys(areaModules) as Area[]) {
-      const paths = area === 'connection' ? ['/connection'] : [`/bots/demo-bot/${area}`];
-      expect(await routerArea(routes, paths[0]!)).toBe(area);
+      expect(await routerArea(routes, pathOfArea[area])).toBe(area);
     }
   });
 });

@@ -8,6 +8,8 @@ export const areaModules = {
   settings: () => import('../features/settings/settings-page'),
   chat: () => import('./chat-route'),
   listings: () => import('../features/listings/listings-page'),
+  /** Sign in, setup, an invitation, Members and Your account: one module (see its comment). */
+  access: () => import('../features/access/pages'),
 };
 
 export type Area = keyof typeof areaModules;
@@ -20,6 +22,7 @@ export type Area = keyof typeof areaModules;
 export function areaOfPath(pathname: string, hasChatbots: boolean): Area | undefined {
   if (pathname === '/') return hasChatbots ? 'listings' : 'connection';
   if (/^\/connection\/?$/.test(pathname)) return 'connection';
+  if (/^\/(sign-in|setup|invite|members|account)\/?$/.test(pathname)) return 'access';
   const section = /^\/bots\/[^/]+(?:\/([^/]+))?\/?$/.exec(pathname);
   if (!section) return undefined;
   const name = section[1] ?? 'settings';

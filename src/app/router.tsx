@@ -13,6 +13,22 @@ import { areaModules } from './route-modules';
  */
 export function createRouter(queryClient: QueryClient) {
   return createBrowserRouter([
+    // For a signed-out visitor: a card of their own, without the console's navigation.
+    {
+      path: '/sign-in',
+      errorElement: <RouteError />,
+      lazy: () => areaModules.access().then((m) => ({ Component: m.SignInPage })),
+    },
+    {
+      path: '/setup',
+      errorElement: <RouteError />,
+      lazy: () => areaModules.access().then((m) => ({ Component: m.SetupPage })),
+    },
+    {
+      path: '/invite',
+      errorElement: <RouteError />,
+      lazy: () => areaModules.access().then((m) => ({ Component: m.InvitePage })),
+    },
     {
       path: '/',
       loader: () => {
@@ -30,6 +46,14 @@ export function createRouter(queryClient: QueryClient) {
             {
               path: 'connection',
               lazy: () => areaModules.connection().then((m) => ({ Component: m.ConnectionPage })),
+            },
+            {
+              path: 'members',
+              lazy: () => areaModules.access().then((m) => ({ Component: m.MembersPage })),
+            },
+            {
+              path: 'account',
+              lazy: () => areaModules.access().then((m) => ({ Component: m.AccountPage })),
             },
             {
               path: 'bots/:botId',

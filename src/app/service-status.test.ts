@@ -21,7 +21,7 @@ describe('service status', () => {
   let stop: () => void;
   beforeEach(() => {
     vi.useFakeTimers();
-    saveConnection({ ...emptyConnection, chatbotIds: ['bot-a'], secretKey: 'k', sessionKey: 's' });
+    saveConnection({ ...emptyConnection, chatbotIds: ['bot-a'] });
     stop = watchServiceStatus();
   });
   afterEach(async () => {

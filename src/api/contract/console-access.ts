@@ -100,6 +100,9 @@ export const memberChangeRequestSchema = z.strictObject({
 });
 export type MemberChangeRequest = z.infer<typeof memberChangeRequestSchema>;
 
+/** DELETE /console/members/:id/sessions: how many of the member's sessions were ended. */
+export const endedSessionsSchema = z.object({ ended: z.int() });
+
 /** GET /console/account/sessions: the member's own signed-in devices. */
 export const deviceSchema = z.object({
   id: z.string(),

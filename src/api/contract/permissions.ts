@@ -1,5 +1,3 @@
-import type { OperationName } from './endpoints';
-
 /**
  * Who may do what in the console: one map, read by the server's guard (server/console/guard.ts),
  * which enforces it on every console request, and by the app, which only hides what the server
@@ -59,40 +57,4 @@ export function rolesAssignableBy(role: Role): readonly Role[] {
   if (role === 'Owner') return ROLES;
   if (role === 'Admin') return ROLES.filter((each) => each !== 'Owner');
   return [];
-}
-
-/** The action each operation of the interface needs. */
-export const OPERATION_ACTIONS: Record<OperationName, Action> = {
-  Detail: 'view',
-  Versions: 'view',
-  VersionDetail: 'view',
-  ModelList: 'view',
-  RealEstateList: 'view',
-  GetSession: 'chat',
-  ClientAsk: 'chat',
-  Edit: 'editSettings',
-  RealEstateCreate: 'writeListings',
-  RealEstateUpdate: 'writeListings',
-  RealEstateDelete: 'writeListings',
-  RealEstateBatch: 'writeListings',
-  // Attachments of a test question, or the pictures of the settings: either right will do.
-  GetPreUploadUrl: 'chat',
-  ConfirmUpload: 'chat',
-};
-
-/** Operations whose upload serves either a chat attachment or a settings picture. */
-export const UPLOAD_OPERATIONS: readonly OperationName[] = ['GetPreUploadUrl', 'ConfirmUpload'];
-
-/** How a refusal names what is missing: `Role Agent may not edit settings of demo-bot`. */
-const ACTION_WORDS: Record<Action, string> = {
-  view: 'see',
-  chat: 'chat with',
-  editSettings: 'edit settings of',
-  writeListings: 'change listings of',
-  manageMembers: 'manage members',
-};
-
-export function refusalMessage(role: Role, action: Action, chatbotId?: string): string {
-  const what = ACTION_WORDS[action];
-  return chatbotId === undefined || action === 'manageMembers' ? `Role ${role} may not ${what}` : `Role ${role} may not ${what} ${chatbotId}`;
 }

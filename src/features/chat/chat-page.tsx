@@ -1,5 +1,7 @@
-import { Switch } from '@mantine/core';
+import { Alert, Stack, Switch, Title } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useAccess } from '../../api/use-access';
 import { useConnection } from '../../api/use-connection';
 import { ChatWorkspace } from './chat-workspace';
 import { COMPARE_PARAM } from './compare-param';
@@ -18,9 +20,14 @@ export function ChatPage({ browserSettingsVersion }: ChatPageProps) {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const { chatbotIds } = useConnection();
+  const { may, member } = useAccess();
   if (!botId) return null;
-  const chatbots = switchableChatbots(botId, chatbotIds);
-  const compareBot = compareBotOf(params, botId, chatbots);
+  // Chatting spends the chatbot's messages: a member without that right gets no session to open.
+  if (!may('chat', botId)) return <ChatNotAllowed role={member?.role} />;
+  const chatbots = switchableChatbots(botId, chatbotIds).filter((id) => id === botId || may('chat', id));
+  const named = compareBotOf(params, botId, chatbots);
+  // A link may name a chatbot this member may not chat with: compare with one they may.
+  const compareBot = named === null || may('chat', named) ? named : defaultCompareBot(botId, chatbots);
   const withCompare = (other: string | null) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
@@ -54,5 +61,16 @@ export function ChatPage({ browserSettingsVersion }: ChatPageProps) {
         />
       )}
     </BrowserSettingsVersionContext>
+  );
+}
+
+function ChatNotAllowed({ role }: { role: string | undefined }) {
+  return (
+    <Stack gap="md">
+      <Title order={2}>Chat</Title>
+      <Alert variant="light" color="gray" icon={<IconLock size={18} />} role="status">
+        {role ? `Your role (${role})` : 'You'} cannot chat with this chatbot.
+      </Alert>
+    </Stack>
   );
 }

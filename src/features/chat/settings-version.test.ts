@@ -35,7 +35,7 @@ function stubFetch(answer: () => Response) {
 const newClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
 beforeEach(() => {
-  saveConnection({ baseUrl: '', secretKey: 'secret', sessionKey: 'session', chatbotIds: ['bot'], remember: false });
+  saveConnection({ baseUrl: '', chatbotIds: ['bot'] });
 });
 afterEach(() => {
   vi.unstubAllGlobals();

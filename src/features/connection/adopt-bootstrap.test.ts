@@ -2,12 +2,11 @@ import type { Bootstrap } from '../../api/console';
 import { emptyConnection, getConnection, saveConnection } from '../../api/credentials';
 import { adoptBootstrap, isUntouched } from './adopt-bootstrap';
 
-const bootstrap: Bootstrap = {
+const signedIn: Bootstrap = {
   mode: 'local',
+  access: 'signed-in',
+  member: { id: 'm1', email: 'ann@example.com', name: 'Ann', role: 'Agent', chatbots: ['demo-bot', 'second-bot'], demo: false },
   chatbotIds: ['demo-bot', 'second-bot'],
-  secretKey: 'demo-secret',
-  sessionKey: 'demo-session',
-  keysHeldByServer: false,
 };
 
 beforeEach(() => {
@@ -15,35 +14,33 @@ beforeEach(() => {
 });
 
 describe('adoptBootstrap', () => {
-  it('connects an untouched browser to the offered chatbots and keys, in session storage only', () => {
-    adoptBootstrap(bootstrap);
-    expect(getConnection()).toEqual({
-      ...emptyConnection,
-      chatbotIds: ['demo-bot', 'second-bot'],
-      secretKey: 'demo-secret',
-      sessionKey: 'demo-session',
-    });
+  it('takes the chatbots granted to the signed-in member, and nothing is stored in the browser', () => {
+    adoptBootstrap(signedIn);
+    expect(getConnection()).toEqual({ baseUrl: '', chatbotIds: ['demo-bot', 'second-bot'] });
     expect(window.localStorage.length).toBe(0);
+    expect(window.sessionStorage.length).toBe(0);
   });
 
-  it('never overwrites a connection the user saved, even one with only a key', () => {
-    const saved = { ...emptyConnection, sessionKey: 'mine' };
-    saveConnection(saved);
-    expect(isUntouched(saved)).toBe(false);
-    adoptBootstrap(bootstrap);
-    expect(getConnection()).toEqual(saved);
+  it('follows the bootstrap when who is signed in changes: a new grant, then signed out', () => {
+    adoptBootstrap(signedIn);
+    adoptBootstrap({ ...signedIn, chatbotIds: ['other-bot'] });
+    expect(getConnection().chatbotIds).toEqual(['other-bot']);
+    adoptBootstrap({ mode: 'local', access: 'sign-in', member: null, chatbotIds: [] });
+    expect(isUntouched(getConnection())).toBe(true);
   });
 
-  it('leaves the browser untouched when the server offers no chatbot or nothing at all', () => {
-    adoptBootstrap({ ...bootstrap, chatbotIds: [] });
+  it('has no chatbot when the server cannot be reached, and waits while it is asked', () => {
+    adoptBootstrap(signedIn);
+    adoptBootstrap(undefined);
+    expect(getConnection().chatbotIds).toEqual(['demo-bot', 'second-bot']);
     adoptBootstrap(null);
     expect(isUntouched(getConnection())).toBe(true);
   });
 
-  it('changes nothing when adopted twice', () => {
-    adoptBootstrap(bootstrap);
+  it('changes nothing when the same chatbots are adopted twice', () => {
+    adoptBootstrap(signedIn);
     const first = getConnection();
-    adoptBootstrap({ ...bootstrap, chatbotIds: ['other-bot'] });
+    adoptBootstrap({ ...signedIn, chatbotIds: ['demo-bot', 'second-bot'] });
     expect(getConnection()).toBe(first);
   });
 });

@@ -1,22 +1,20 @@
 import type { Bootstrap } from '../../api/console';
-import { emptyConnection, getConnection, saveConnection, type Connection } from '../../api/credentials';
+import { getConnection, saveConnection, type Connection } from '../../api/credentials';
 
-/** A browser that has never connected (nothing saved, not even one key). */
+/** A connection the bootstrap has not filled in yet: no chatbot to open. */
 export function isUntouched(connection: Connection): boolean {
-  return connection.chatbotIds.length === 0 && !connection.secretKey && !connection.sessionKey;
+  return connection.chatbotIds.length === 0;
 }
 
 /**
- * Takes what the server beside the app offers: its chatbots and, on the local service with
- * demo keys, those keys. Only an untouched browser adopts it, so a connection the user
- * saved is never overwritten, and adopting twice changes nothing.
+ * Takes the chatbots the server grants the signed-in member (none when nobody is signed in,
+ * or the server cannot be reached). Called whenever the bootstrap changes: at start, at
+ * sign-in and at sign-out. Adopting the same list twice changes nothing.
  */
 export function adoptBootstrap(bootstrap: Bootstrap | null | undefined): void {
-  if (!bootstrap || bootstrap.chatbotIds.length === 0 || !isUntouched(getConnection())) return;
-  saveConnection({
-    ...emptyConnection,
-    chatbotIds: bootstrap.chatbotIds,
-    secretKey: bootstrap.secretKey ?? '',
-    sessionKey: bootstrap.sessionKey ?? '',
-  });
+  if (bootstrap === undefined) return;
+  const chatbotIds = bootstrap?.chatbotIds ?? [];
+  const connection = getConnection();
+  if (chatbotIds.length === connection.chatbotIds.length && chatbotIds.every((id, index) => connection.chatbotIds[index] === id)) return;
+  saveConnection({ ...connection, chatbotIds });
 }

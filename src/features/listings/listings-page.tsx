@@ -15,6 +15,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { listingListQueryOptions } from '../../api/listings';
+import { useAccess } from '../../api/use-access';
 import { ErrorAlert } from '../../components/error-alert';
 import { PageLoader } from '../../components/page-loader';
 import { ColumnPicker } from './table/column-picker';
@@ -57,6 +58,8 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
   const { page, size, city, saleType, mls } = view;
   const query = useQuery(listingListQueryOptions(listRequestOf(chatbotId, view)));
   const queryClient = useQueryClient();
+  // Viewers see and export the listings; creating, editing, deleting and importing are not offered.
+  const canWrite = useAccess().may('writeListings', chatbotId);
 
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
   const remembered = useHiddenColumns(COLUMN_IDS);
@@ -197,18 +200,21 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
         shownColumns={shownColumnIds}
         hidden={hidden}
         onColumnChange={setColumnVisible}
+        canWrite={canWrite}
         onCreate={create}
         onExport={openExport}
         onImport={openImport}
       />
       <ListingFilters filters={filters} onChange={changeFilters} />
-      <SelectionBar
-        count={selected.size}
-        isDeleting={isDeleting}
-        onClear={clearSelection}
-        onDelete={deleteSelected}
-        onSetStatus={setStatusOfSelected}
-      />
+      {canWrite && (
+        <SelectionBar
+          count={selected.size}
+          isDeleting={isDeleting}
+          onClear={clearSelection}
+          onDelete={deleteSelected}
+          onSetStatus={setStatusOfSelected}
+        />
+      )}
 
       {query.isError && (
         <ErrorAlert
@@ -239,13 +245,19 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
               <EmptyState
                 icon={<IconHomePlus size={28} />}
                 title="No listings yet"
-                description="Listings you add here are what the chatbot can tell visitors about."
+                description={
+                  canWrite
+                    ? 'Listings you add here are what the chatbot can tell visitors about.'
+                    : 'Listings added here are what the chatbot can tell visitors about.'
+                }
               >
-                <EmptyState.Actions>
-                  <Button onClick={create} onPointerEnter={preloadForm} onFocus={preloadForm}>
-                    Create the first listing
-                  </Button>
-                </EmptyState.Actions>
+                {canWrite && (
+                  <EmptyState.Actions>
+                    <Button onClick={create} onPointerEnter={preloadForm} onFocus={preloadForm}>
+                      Create the first listing
+                    </Button>
+                  </EmptyState.Actions>
+                )}
               </EmptyState>
             )}
           </Paper>
@@ -261,6 +273,7 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
             onDelete={deleteOne}
             stale={stale}
             onEditIntent={preloadForm}
+            readOnly={!canWrite}
           />
           <Group justify="space-between" wrap="wrap" gap="sm">
             <Group gap="sm">
@@ -291,7 +304,7 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
         <LazyExportDialog chatbotId={chatbotId} view={viewOnScreen} total={total} shownColumns={shownColumnIds} onClose={closeExport} />
       )}
 
-      {importing && <LazyImportDialog chatbotId={chatbotId} onClose={closeImport} />}
+      {importing && canWrite && <LazyImportDialog chatbotId={chatbotId} onClose={closeImport} />}
 
       {statusTarget && (
         <LazyBulkStatusDialog
@@ -303,7 +316,8 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
         />
       )}
 
-      {formTarget && (
+      {/* The form's address (?listing=…) may come from a link: it opens only for a member who may save. */}
+      {formTarget && canWrite && (
         <LazyListingFormModal
           key={formTarget.mode === 'edit' ? formTarget.listing.ID : 'create'}
           chatbotId={chatbotId}
@@ -347,6 +361,7 @@ const ListingsHeader = memo(function ListingsHeader({
   shownColumns,
   hidden,
   onColumnChange,
+  canWrite,
   onCreate,
   onExport,
   onImport,
@@ -356,6 +371,8 @@ const ListingsHeader = memo(function ListingsHeader({
   shownColumns: readonly string[];
   hidden: ReadonlySet<string>;
   onColumnChange: (id: string, visible: boolean) => void;
+  /** Whether the member may change listings: Import and Create are offered only then. */
+  canWrite: boolean;
   onCreate: () => void;
   onExport: () => void;
   onImport: () => void;
@@ -375,18 +392,22 @@ const ListingsHeader = memo(function ListingsHeader({
         >
           Export CSV
         </Button>
-        <Button
-          variant="default"
-          leftSection={<IconUpload size={18} />}
-          onClick={onImport}
-          onPointerEnter={preloadImport}
-          onFocus={preloadImport}
-        >
-          Import CSV
-        </Button>
-        <Button leftSection={<IconPlus size={18} />} onClick={onCreate} onPointerEnter={preloadForm} onFocus={preloadForm}>
-          Create listing
-        </Button>
+        {canWrite && (
+          <>
+            <Button
+              variant="default"
+              leftSection={<IconUpload size={18} />}
+              onClick={onImport}
+              onPointerEnter={preloadImport}
+              onFocus={preloadImport}
+            >
+              Import CSV
+            </Button>
+            <Button leftSection={<IconPlus size={18} />} onClick={onCreate} onPointerEnter={preloadForm} onFocus={preloadForm}>
+              Create listing
+            </Button>
+          </>
+        )}
       </Group>
     </Group>
   );

@@ -3,12 +3,17 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { chatbotDetailQueryOptions } from '../../api/chatbot';
+import type { Role } from '../../api/contract/permissions';
+import { saveConnection } from '../../api/credentials';
 import { modelListQueryOptions } from '../../api/models';
+import { versionKeys } from '../../api/versions';
 import { createChatbotSettings } from '../../demo-data';
+import { signInAs } from '../../test-support/signed-in-member';
 import type * as SaveBarModule from './save-bar';
 import { SettingsForm } from './settings-form';
 import type * as SectionsModule from './settings-sections';
-import { loadDraft } from './settings-storage';
+import { loadDraft, saveDraft } from './settings-storage';
 import type * as PreviewModule from './widget-preview';
 
 /** Counts renders of the form body and of the preview, without changing either. */
@@ -54,16 +59,39 @@ beforeAll(() => {
   }
 });
 
-function renderForm() {
+interface FormOptions {
+  /** The signed-in member's role on bot-1 (and `chatbots`). */
+  role?: Role;
+  chatbots?: string[];
+  /** The version the History opens on (`?history=N`). */
+  history?: number;
+}
+
+function renderForm({ role = 'Editor', chatbots = ['bot-1'], history }: FormOptions = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  signInAs(queryClient, role, chatbots);
   queryClient.setQueryData(modelListQueryOptions().queryKey, [
     { Key: 'gpt-4o-mini', Value: 'GPT-4o mini', Status: true },
     { Key: 'gpt-3.5-turbo', Value: 'GPT-3.5 Turbo', Status: false },
   ]);
   const saved = createChatbotSettings({ Name: 'Sunrise', ChatBubbleColor: 'rgb(34,139,230)' });
+  // One saved version, as the service lists it, for the History.
+  queryClient.setQueryData(versionKeys.list('bot-1', 1, 10), {
+    origin: 'service',
+    List: [{ Version: 1, CreatedAt: Date.now(), ChangedFields: [], Source: 'created', RestoredFrom: null }],
+    VirtualCount: 1,
+  });
+  queryClient.setQueryData([...versionKeys.detail('bot-1', 1), 'service'], {
+    Version: 1,
+    CreatedAt: Date.now(),
+    ChangedFields: [],
+    Source: 'created',
+    RestoredFrom: null,
+    Settings: saved,
+  });
   const router = createMemoryRouter(
     [{ path: '/bots/:botId/settings', element: <SettingsForm chatbotId="bot-1" saved={saved} /> }],
-    { initialEntries: ['/bots/bot-1/settings'] },
+    { initialEntries: [`/bots/bot-1/settings${history === undefined ? '' : `?history=${history}`}`] },
   );
   render(
     <MantineProvider env="test">
@@ -72,6 +100,7 @@ function renderForm() {
       </QueryClientProvider>
     </MantineProvider>,
   );
+  return { queryClient, saved };
 }
 
 /** The preview's widget: the shadow root of the host element the preview mounts it on. */
@@ -155,5 +184,75 @@ describe('SettingsForm', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('combobox', { name: 'Model' }));
     const unavailable = await screen.findByRole('option', { name: 'GPT-3.5 Turbo (unavailable)' });
     expect(unavailable).toHaveAttribute('data-combobox-disabled', 'true');
+  });
+});
+
+describe('SettingsForm by role', { timeout: 60_000 }, () => {
+  it('shows an Agent every setting read-only, with history and preview but nothing that saves', () => {
+    renderForm({ role: 'Agent' });
+    expect(screen.getByRole('status')).toHaveTextContent('Your role (Agent) can see these settings but not change them.');
+    // One control of each kind: text, colour picker, switch, upload, list editor, radio, select.
+    expect(screen.getByRole('textbox', { name: 'Name' })).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: 'Bubble colour' })).toBeDisabled();
+    // A switch's label holds its description too, so its name starts with the label.
+    expect(screen.getByRole('switch', { name: /^Verify domain/ })).toBeDisabled();
+    expect(screen.getByRole('switch', { name: 'Unlimited messages' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /^(Upload|Replace) profile picture$/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Add suggested message' })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: 'Bottom left' })).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: 'Model' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reset' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Copy to another chatbot' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'History' })).toBeEnabled();
+    expect(screen.getByTestId('widget-preview')).toBeInTheDocument();
+    // Copying the embed snippet only reads the settings.
+    expect(screen.getByRole('button', { name: 'Copy snippet' })).toBeEnabled();
+  });
+
+  it('lets an Editor change and save the settings', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderForm({ role: 'Editor' });
+    expect(screen.queryByText(/can see these settings but not change them/)).toBeNull();
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    expect(name).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Add suggested message' })).toBeEnabled();
+    await user.type(name, '!');
+    expect(screen.getByRole('button', { name: 'Save changes' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Copy to another chatbot' })).toBeInTheDocument();
+  });
+
+  it('shows an Agent the saved settings, not a draft left in this browser', () => {
+    saveDraft('bot-1', { Name: 'Sunrise Draft' });
+    renderForm({ role: 'Agent' });
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Sunrise');
+    expect(screen.queryByText('Unsaved changes restored')).toBeNull();
+    // Kept for when the member may edit again.
+    expect(loadDraft('bot-1')?.values).toEqual({ Name: 'Sunrise Draft' });
+  });
+
+  it('lets an Agent compare versions in the History but not restore one', async () => {
+    renderForm({ role: 'Agent', history: 1 });
+    const version = await screen.findByRole('region', { name: 'Version 1' });
+    expect(within(version).getByRole('combobox', { name: 'Compare with' })).toBeEnabled();
+    expect(within(version).queryByRole('button', { name: 'Restore this version' })).toBeNull();
+  });
+
+  it('lets an Editor restore a version from the History', async () => {
+    renderForm({ role: 'Editor', history: 1 });
+    const version = await screen.findByRole('region', { name: 'Version 1' });
+    expect(within(version).getByRole('button', { name: 'Restore this version' })).toBeInTheDocument();
+  });
+
+  it('offers to copy only to chatbots whose settings the member may change', async () => {
+    const user = userEvent.setup({ delay: null });
+    saveConnection({ baseUrl: '', chatbotIds: ['bot-1', 'bot-2', 'bot-3'] });
+    const { queryClient, saved } = renderForm({ role: 'Editor', chatbots: ['bot-1', 'bot-2'] });
+    queryClient.setQueryData(chatbotDetailQueryOptions('bot-2').queryKey, { ...saved, Name: 'Sandbox', serialNumber: 'bot-2' });
+    await user.click(screen.getByRole('button', { name: 'Copy to another chatbot' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Copy settings to another chatbot' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Copy to' }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['bot-2']);
   });
 });

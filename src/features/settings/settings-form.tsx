@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Grid, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCopy, IconGitMerge, IconHistory, IconTimeline } from '@tabler/icons-react';
+import { IconCopy, IconEye, IconGitMerge, IconHistory, IconTimeline } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { useEditChatbot } from '../../api/chatbot';
 import { isApiError } from '../../api/client';
+import { useAccess } from '../../api/use-access';
 import { CHATBOT_SETTING_KEYS, chatbotSettingsSchema, type ChatbotSettingKey, type ChatbotSettings, type VersionDetail } from '../../api/contract';
 import { ConflictModal } from './conflict/conflict-modal';
 import { MergedNotice, type MergedSave } from './conflict/merged-notice';
@@ -72,11 +73,15 @@ function formatTime(iso: string): string {
 /**
  * The Edit form. It mounts once the settings are known and takes them as its baseline;
  * a draft left by a reload is laid over them. Saving sends only what differs from the
- * baseline, then makes the sent values the new baseline.
+ * baseline, then makes the sent values the new baseline. A member who may not edit this
+ * chatbot's settings sees them read-only, with history and preview but nothing that saves.
  */
 export function SettingsForm({ chatbotId, saved }: SettingsFormProps) {
+  const { may, member } = useAccess();
+  const canEdit = may('editSettings', chatbotId);
   const [baseline, setBaseline] = useState(() => normalizeSettings(saved));
-  const [restoredDraft, setRestoredDraft] = useState<LoadedDraft | null>(() => loadDraft(chatbotId));
+  // A read-only form shows the saved settings: a draft there could be neither saved nor discarded.
+  const [restoredDraft, setRestoredDraft] = useState<LoadedDraft | null>(() => (canEdit ? loadDraft(chatbotId) : null));
   const [initialValues] = useState<SettingsFormValues>(() => ({ ...toFormValues(baseline), ...restoredDraft?.values }));
   const form = useForm<SettingsFormValues>({
     resolver: zodResolver(settingsFormSchema),
@@ -294,6 +299,11 @@ export function SettingsForm({ chatbotId, saved }: SettingsFormProps) {
   return (
     <FormProvider {...form}>
       <SettingsBaselineContext value={baseline}>
+        {!canEdit && (
+          <Alert variant="light" color="gray" icon={<IconEye size={18} />} mb="md" role="status">
+            {member ? `Your role (${member.role}) can` : 'You can'} see these settings but not change them.
+          </Alert>
+        )}
         {restoredDraft && (
           <Alert
             variant="light"
@@ -315,9 +325,11 @@ export function SettingsForm({ chatbotId, saved }: SettingsFormProps) {
           </Alert>
         )}
         <Group justify="flex-end" mb="md" gap="xs">
-          <Button variant="default" leftSection={<IconCopy size={16} />} onClick={() => setCopyOpen(true)}>
-            Copy to another chatbot
-          </Button>
+          {canEdit && (
+            <Button variant="default" leftSection={<IconCopy size={16} />} onClick={() => setCopyOpen(true)}>
+              Copy to another chatbot
+            </Button>
+          )}
           <Button variant="default" leftSection={<IconTimeline size={16} />} onClick={() => setHistoryOpen(true)}>
             History
           </Button>
@@ -341,14 +353,14 @@ export function SettingsForm({ chatbotId, saved }: SettingsFormProps) {
             onCancel={() => pendingConflict.resolve(null)}
           />
         )}
-        {copyOpen && <CopySettingsModal chatbotId={chatbotId} saved={baseline} onClose={() => setCopyOpen(false)} />}
+        {copyOpen && canEdit && <CopySettingsModal chatbotId={chatbotId} saved={baseline} onClose={() => setCopyOpen(false)} />}
         {historyOpen && (
           <HistoryDrawer
             opened
             onClose={closeHistory}
             chatbotId={chatbotId}
             current={baseline}
-            onRestore={restoreVersion}
+            onRestore={canEdit ? restoreVersion : undefined}
             initialVersion={linkedVersion}
           />
         )}
@@ -364,8 +376,8 @@ export function SettingsForm({ chatbotId, saved }: SettingsFormProps) {
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 7, lg: 6 }}>
               <Stack gap="lg">
-                <SettingsSections after={{ embedding: <EmbedSection chatbotId={chatbotId} /> }} />
-                <SaveBar chatbotId={chatbotId} onReset={confirmReset} />
+                <SettingsSections readOnly={!canEdit} after={{ embedding: <EmbedSection chatbotId={chatbotId} /> }} />
+                {canEdit && <SaveBar chatbotId={chatbotId} onReset={confirmReset} />}
               </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>

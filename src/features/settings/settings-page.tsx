@@ -1,6 +1,7 @@
 import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useParams } from 'react-router';
+import { useAccess } from '../../api/use-access';
 import { ErrorAlert } from '../../components/error-alert';
 import { PageLoader } from '../../components/page-loader';
 import { SettingsForm } from './settings-form';
@@ -25,6 +26,10 @@ function SourceNotice({ source }: { source: Extract<SettingsSource, { status: 'r
 export function SettingsPage() {
   const { botId = '' } = useParams();
   const source = useSettingsSource(botId);
+  const { may } = useAccess();
+  // The form sets itself up (its draft, its save bar) for editing or for reading once, at mount:
+  // should the member's rights change (they are known later, or change), it starts again.
+  const formKey = `${botId}\n${may('editSettings', botId) ? 'edit' : 'read'}`;
 
   return (
     // Above about 1600px the form keeps a reading width rather than stretching with the window.
@@ -42,7 +47,7 @@ export function SettingsPage() {
       {source.status === 'ready' && (
         <>
           <SourceNotice source={source} />
-          <SettingsForm key={botId} chatbotId={botId} saved={source.settings} />
+          <SettingsForm key={formKey} chatbotId={botId} saved={source.settings} />
         </>
       )}
     </Stack>

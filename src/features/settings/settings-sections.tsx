@@ -1,5 +1,5 @@
 import { Paper, Stack, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import type { ChatbotSettingKey } from '../../api/contract';
 import {
   BubbleAlignSetting,
@@ -66,8 +66,22 @@ const CONTROLS: Record<ChatbotSettingKey, ReactNode> = {
   EmailForDailyLeads: <TextSetting name="EmailForDailyLeads" inputMode="email" autoComplete="email" placeholder="leads@example.com" />,
 };
 
-/** Every section of the form in page order, each a landmark the section list can jump to; `after` adds content at a section's end. */
-export function SettingsSections({ after = {} }: { after?: Partial<Record<SettingsSectionId, ReactNode>> }) {
+/** A fieldset that only groups: no border, padding or min-content width of its own. */
+const PLAIN_FIELDSET: CSSProperties = { border: 0, margin: 0, padding: 0, minInlineSize: 0 };
+
+/**
+ * Every section of the form in page order, each a landmark the section list can jump to; `after`
+ * adds content at a section's end. `readOnly` disables every control through its section's
+ * fieldset, so no kind of control (colour picker, upload, list editor) can be left out, while
+ * `after` (the embed snippet, which is only read) stays usable.
+ */
+export function SettingsSections({
+  after = {},
+  readOnly = false,
+}: {
+  after?: Partial<Record<SettingsSectionId, ReactNode>>;
+  readOnly?: boolean;
+}) {
   return (
     <Stack gap="lg">
       {SETTINGS_SECTIONS.map(({ id, title, fields }) => {
@@ -88,9 +102,13 @@ export function SettingsSections({ after = {} }: { after?: Partial<Record<Settin
               {title}
             </Title>
             <Stack gap="lg">
-              {fields.map((key) => (
-                <div key={key}>{CONTROLS[key]}</div>
-              ))}
+              <fieldset disabled={readOnly} style={PLAIN_FIELDSET}>
+                <Stack gap="lg">
+                  {fields.map((key) => (
+                    <div key={key}>{CONTROLS[key]}</div>
+                  ))}
+                </Stack>
+              </fieldset>
               {after[id]}
             </Stack>
           </Paper>

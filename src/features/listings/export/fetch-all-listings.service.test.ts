@@ -9,7 +9,7 @@ const BOT = 'fetch-all-bot';
 beforeEach(() => connectToLocalService(BOT));
 
 beforeAll(async () => {
-  connectToLocalService(BOT);
+  await connectToLocalService(BOT);
   // The seed gives the chatbot 60 listings; 190 more make three pages of 100 (250 in all).
   for (let index = 0; index < 190; index += 1) {
     await apiFetch('RealEstateCreate', { ...createListing({ City: index % 2 === 0 ? 'Pagetown' : 'Elsewhere' }), SerialNumber: BOT, MLSNumber: `PAGE-${index}` });

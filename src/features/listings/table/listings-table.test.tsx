@@ -160,4 +160,24 @@ describe('ListingsTable', { timeout: 20_000 }, () => {
     await user.hover(other);
     expect(other).not.toHaveAttribute('title', 'For rent');
   });
+
+  it('offers a member who may not change listings neither selection nor row buttons, header and rows keeping the same columns', () => {
+    const listings = [parseListingRow(listingRowOf(createListing({ Address: '7 Elm Street', Images: [] }), 2))];
+    render(
+      <MantineProvider env="test">
+        <ListingsTable listings={listings} columns={LISTING_COLUMNS} selected={new Set()} onSelect={vi.fn()} onEdit={vi.fn()} onDelete={vi.fn()} stale={false} readOnly />
+      </MantineProvider>,
+    );
+    const table = screen.getByRole('table', { name: 'Listings' });
+    expect(within(table).queryByRole('checkbox')).toBeNull();
+    expect(within(table).queryByRole('button', { name: 'Edit 7 Elm Street' })).toBeNull();
+    expect(within(table).queryByRole('button', { name: 'Delete 7 Elm Street' })).toBeNull();
+    const [head, row] = within(table).getAllByRole('row');
+    expect(within(head!).getAllByRole('columnheader')).toHaveLength(LISTING_COLUMNS.length);
+    expect(row!.querySelectorAll('td')).toHaveLength(LISTING_COLUMNS.length);
+    // The naming columns stick from the table's edge, where the selection column was.
+    const [photo, address] = row!.querySelectorAll('td');
+    expect(photo!.style.getPropertyValue('--sticky-left')).toBe('0px');
+    expect(address!.style.getPropertyValue('--sticky-left')).toBe('84px');
+  });
 });

@@ -18,6 +18,11 @@ interface ListingsTableProps {
   stale: boolean;
   /** The pointer or focus reached a row's edit button: the form may be wanted soon. */
   onEditIntent?: () => void;
+  /**
+   * For a member who may not change listings: no selection column (it only feeds the bulk
+   * changes) and no edit and delete buttons, so header and rows both lose those columns.
+   */
+  readOnly?: boolean;
 }
 
 const SELECT_WIDTH = 44;
@@ -32,13 +37,14 @@ const SELECT_LAYOUT: CellLayout = {
 };
 const ACTIONS_STYLE = { '--width': `${ACTIONS_WIDTH}px` } as CSSProperties;
 
-export function ListingsTable({ listings, columns, selected, onSelect, onEdit, onDelete, stale, onEditIntent }: ListingsTableProps) {
+export function ListingsTable({ listings, columns, selected, onSelect, onEdit, onDelete, stale, onEditIntent, readOnly = false }: ListingsTableProps) {
   const pageIds = listings.map((listing) => listing.ID);
   const selectedOnPage = pageIds.filter((id) => selected.has(id)).length;
   const allOnPage = pageIds.length > 0 && selectedOnPage === pageIds.length;
   const slots = useRowSlots(listings);
   const mediaHeight = Math.max(0, ...columns.map((column) => column.height ?? 0));
-  const layouts = useMemo(() => cellLayouts(columns, SELECT_WIDTH), [columns]);
+  // Without the selection column the sticky columns start at the table's edge.
+  const layouts = useMemo(() => cellLayouts(columns, readOnly ? 0 : SELECT_WIDTH), [columns, readOnly]);
 
   return (
     // The table scrolls in this box, both ways, never the page: its header row and first
@@ -57,15 +63,17 @@ export function ListingsTable({ listings, columns, selected, onSelect, onEdit, o
       >
         <Table.Thead>
           <Table.Tr>
-            <Table.Th className={SELECT_LAYOUT.className} style={SELECT_LAYOUT.style}>
-              <Checkbox
-                aria-label="Select all listings on this page"
-                checked={allOnPage}
-                indeterminate={selectedOnPage > 0 && !allOnPage}
-                onChange={(event) => onSelect(pageIds, event.currentTarget.checked)}
-              />
-            </Table.Th>
-            <ColumnHeads columns={columns} layouts={layouts} />
+            {!readOnly && (
+              <Table.Th className={SELECT_LAYOUT.className} style={SELECT_LAYOUT.style}>
+                <Checkbox
+                  aria-label="Select all listings on this page"
+                  checked={allOnPage}
+                  indeterminate={selectedOnPage > 0 && !allOnPage}
+                  onChange={(event) => onSelect(pageIds, event.currentTarget.checked)}
+                />
+              </Table.Th>
+            )}
+            <ColumnHeads columns={columns} layouts={layouts} readOnly={readOnly} />
           </Table.Tr>
         </Table.Thead>
         {/* One listener for every row's edit button and cut-short cell, rather than some per row. */}
@@ -87,6 +95,7 @@ export function ListingsTable({ listings, columns, selected, onSelect, onEdit, o
               onSelect={onSelect}
               onEdit={onEdit}
               onDelete={onDelete}
+              readOnly={readOnly}
             />
           ))}
         </Table.Tbody>
@@ -96,7 +105,15 @@ export function ListingsTable({ listings, columns, selected, onSelect, onEdit, o
 }
 
 /** The same on every page: not rendered again by a page change. */
-const ColumnHeads = memo(function ColumnHeads({ columns, layouts }: { columns: readonly ListingColumn[]; layouts: readonly CellLayout[] }) {
+const ColumnHeads = memo(function ColumnHeads({
+  columns,
+  layouts,
+  readOnly,
+}: {
+  columns: readonly ListingColumn[];
+  layouts: readonly CellLayout[];
+  readOnly: boolean;
+}) {
   return (
     <>
       {columns.map((column, index) => (
@@ -104,9 +121,11 @@ const ColumnHeads = memo(function ColumnHeads({ columns, layouts }: { columns: r
           {column.header}
         </Table.Th>
       ))}
-      <Table.Th className={`${classes.column} ${classes.stickyEnd}`} style={ACTIONS_STYLE}>
-        <VisuallyHidden>Actions</VisuallyHidden>
-      </Table.Th>
+      {!readOnly && (
+        <Table.Th className={`${classes.column} ${classes.stickyEnd}`} style={ACTIONS_STYLE}>
+          <VisuallyHidden>Actions</VisuallyHidden>
+        </Table.Th>
+      )}
     </>
   );
 });
@@ -120,6 +139,7 @@ interface ListingRowProps {
   onSelect: (ids: readonly number[], selected: boolean) => void;
   onEdit: (listing: Listing) => void;
   onDelete: (listing: Listing) => void;
+  readOnly: boolean;
 }
 
 /**
@@ -149,29 +169,33 @@ const DELETE = `${ACTION} ${classes.delete}`;
  * renders a handful of components per row, and a row whose listing, columns and selection
  * are unchanged (selecting another row, the stale flag) is not rendered again.
  */
-const ListingRow = memo(function ListingRow({ listing, columns, layouts, selected, onSelect, onEdit, onDelete }: ListingRowProps) {
+const ListingRow = memo(function ListingRow({ listing, columns, layouts, selected, onSelect, onEdit, onDelete, readOnly }: ListingRowProps) {
   const label = listingLabel(listing);
   return (
     // Mantine's Table.Tr would add these for highlightOnHover and the default row borders.
     <tr className={`${Table.classes.tr} ${classes.row}`} data-hover data-with-row-border data-selected={selected || undefined}>
-      <td className={SELECT_TD} style={SELECT_LAYOUT.body.style}>
-        <input
-          type="checkbox"
-          className={classes.check}
-          aria-label={`Select ${label}`}
-          checked={selected}
-          onChange={(event) => onSelect([listing.ID], event.currentTarget.checked)}
-        />
-      </td>
+      {!readOnly && (
+        <td className={SELECT_TD} style={SELECT_LAYOUT.body.style}>
+          <input
+            type="checkbox"
+            className={classes.check}
+            aria-label={`Select ${label}`}
+            checked={selected}
+            onChange={(event) => onSelect([listing.ID], event.currentTarget.checked)}
+          />
+        </td>
+      )}
       {columns.map((column, index) => (
         <td key={column.id} className={`${TD} ${layouts[index]?.body.className ?? ''}`} style={layouts[index]?.body.style}>
           {column.cell(listing)}
         </td>
       ))}
-      <td className={ACTIONS_TD}>
-        <button type="button" className={EDIT} data-action="edit" aria-label={`Edit ${label}`} title="Edit" onClick={() => onEdit(listing)} />
-        <button type="button" className={DELETE} aria-label={`Delete ${label}`} title="Delete" onClick={() => onDelete(listing)} />
-      </td>
+      {!readOnly && (
+        <td className={ACTIONS_TD}>
+          <button type="button" className={EDIT} data-action="edit" aria-label={`Edit ${label}`} title="Edit" onClick={() => onEdit(listing)} />
+          <button type="button" className={DELETE} aria-label={`Delete ${label}`} title="Delete" onClick={() => onDelete(listing)} />
+        </td>
+      )}
     </tr>
   );
 });

@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { chatbotDetailQueryOptions, useEditChatbot } from '../../../api/chatbot';
 import type { ChatbotSettingKey, ChatbotSettings } from '../../../api/contract';
+import { useAccess } from '../../../api/use-access';
 import { useConnection } from '../../../api/use-connection';
 import { ErrorAlert } from '../../../components/error-alert';
 import { SETTINGS_SECTIONS, settingLabels, type SettingsSectionId } from '../setting-fields';
@@ -28,7 +29,9 @@ interface CopySettingsModalProps {
  */
 export function CopySettingsModal({ chatbotId, saved, onClose }: CopySettingsModalProps) {
   const { chatbotIds } = useConnection();
-  const targets = chatbotIds.filter((id) => id !== chatbotId);
+  const { may } = useAccess();
+  // Only chatbots whose settings the member may change: the service would refuse the others.
+  const targets = chatbotIds.filter((id) => id !== chatbotId && may('editSettings', id));
   const [target, setTarget] = useState<string | null>(targets[0] ?? null);
   const [sections, setSections] = useState<SettingsSectionId[]>(SETTINGS_SECTIONS.map((section) => section.id));
   const targetDetail = useQuery({ ...chatbotDetailQueryOptions(target ?? ''), enabled: target !== null, retry: false });
@@ -62,7 +65,7 @@ export function CopySettingsModal({ chatbotId, saved, onClose }: CopySettingsMod
     <Modal opened onClose={onClose} title="Copy settings to another chatbot" size="lg" fullScreen={narrow} closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack gap="md">
         {targets.length === 0 ? (
-          <Text size="sm">There is no other chatbot on the Connection page to copy to.</Text>
+          <Text size="sm">There is no other chatbot whose settings you may change.</Text>
         ) : (
           <>
             <Select label="Copy to" data={targets} value={target} onChange={setTarget} allowDeselect={false} />

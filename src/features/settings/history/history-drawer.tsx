@@ -15,8 +15,8 @@ interface HistoryDrawerProps {
   chatbotId: string;
   /** The settings as last saved: what a version is compared with by default. */
   current: ChatbotSettings;
-  /** Puts a version's values into the form as unsaved changes. */
-  onRestore: (version: VersionDetail) => void;
+  /** Puts a version's values into the form as unsaved changes; without it (a member who may not edit) there is no Restore. */
+  onRestore?: (version: VersionDetail) => void;
   /** The version to show when the drawer opens (a link to it), if any. */
   initialVersion?: number | null;
 }
@@ -48,7 +48,7 @@ function VersionComparison({
   version: number;
   others: VersionSummary[];
   current: ChatbotSettings;
-  onRestore: (version: VersionDetail) => void;
+  onRestore?: (version: VersionDetail) => void;
 }) {
   const [compareWith, setCompareWith] = useState<string>(CURRENT);
   const [showUnchanged, setShowUnchanged] = useState(false);
@@ -85,18 +85,21 @@ function VersionComparison({
       </Text>
       <Switch label="Show unchanged fields" checked={showUnchanged} onChange={(event) => setShowUnchanged(event.currentTarget.checked)} />
       {sections ? <VersionDiffView sections={sections} showUnchanged={showUnchanged} /> : <Loader size="sm" aria-label="Loading the version" />}
-      <Group>
-        <Button leftSection={<IconArrowBackUp size={16} />} disabled={!selected.data} onClick={() => selected.data && onRestore(selected.data)}>
-          Restore this version
-        </Button>
-      </Group>
+      {onRestore && (
+        <Group>
+          <Button leftSection={<IconArrowBackUp size={16} />} disabled={!selected.data} onClick={() => selected.data && onRestore(selected.data)}>
+            Restore this version
+          </Button>
+        </Group>
+      )}
     </Stack>
   );
 }
 
 /**
  * The settings history: every saved version, newest first, each comparable with the current
- * settings or another version, and restorable into the form (never saved without review).
+ * settings or another version, and restorable into the form (never saved without review)
+ * when `onRestore` is given.
  */
 export function HistoryDrawer({ opened, onClose, chatbotId, current, onRestore, initialVersion = null }: HistoryDrawerProps) {
   const [page, setPage] = useState(1);

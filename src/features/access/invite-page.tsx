@@ -1,0 +1,111 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import * as z from 'zod/mini';
+import { invitationLookupQueryOptions, useAcceptInvitation } from '../../api/access';
+import { acceptInvitationRequestSchema, PASSWORD_MIN_LENGTH, type InvitationLookup } from '../../api/contract/console-access';
+import { useAccess } from '../../api/use-access';
+import { AccessFrame } from '../../components/access-frame';
+import { ErrorAlert } from '../../components/error-alert';
+import { PageLoader } from '../../components/page-loader';
+import { SetupPending } from '../../components/setup-pending';
+import { describeGrant } from './grant-labels';
+import { useHashToken } from './hash-token';
+import { showServerError } from './server-error';
+
+const acceptFormSchema = z.omit(acceptInvitationRequestSchema, { token: true });
+type AcceptFormValues = z.infer<typeof acceptFormSchema>;
+
+/** `/invite#token=…`: the link an Owner or Admin handed over, which makes the visitor a member. */
+export function InvitePage() {
+  const { bootstrap } = useAccess();
+  const token = useHashToken();
+
+  if (bootstrap?.access === 'setup') return <SetupPending />;
+  return (
+    <AccessFrame>
+      <Title order={1} size="h2">
+        Join the console
+      </Title>
+      {token ? (
+        <Invitation token={token} />
+      ) : (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
+          This invitation link is incomplete: open the whole link you were given.
+        </Alert>
+      )}
+    </AccessFrame>
+  );
+}
+
+function Invitation({ token }: { token: string }) {
+  const lookup = useQuery(invitationLookupQueryOptions(token));
+  if (lookup.isPending) return <PageLoader label="Reading the invitation" />;
+  if (lookup.isError) return <ErrorAlert error={lookup.error} title="This invitation cannot be used" />;
+  return <AcceptForm token={token} invitation={lookup.data} />;
+}
+
+function AcceptForm({ token, invitation }: { token: string; invitation: InvitationLookup }) {
+  const navigate = useNavigate();
+  const accept = useAcceptInvitation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, formState, setError } = useForm<AcceptFormValues>({
+    resolver: zodResolver(acceptFormSchema),
+    defaultValues: { name: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await accept.mutateAsync({ ...values, token });
+      navigate('/', { replace: true });
+    } catch (error) {
+      setFailure(showServerError(error, ['name', 'password'], setError));
+    }
+  });
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Text size="sm">You were invited as</Text>
+        <Group gap="xs" wrap="wrap">
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {invitation.email}
+          </Text>
+        </Group>
+        <Text size="sm">
+          Role: <strong>{invitation.role}</strong>
+          {' · '}
+          {describeGrant(invitation.role, invitation.chatbots)}
+        </Text>
+      </Stack>
+      {failure && (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
+          {failure}
+        </Alert>
+      )}
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          {/* For password managers: the account this password belongs to. */}
+          <input type="hidden" name="username" autoComplete="username" value={invitation.email} readOnly />
+          <TextInput label="Name" autoComplete="name" required error={formState.errors.name?.message} {...register('name')} />
+          <PasswordInput
+            label="Password"
+            description={`At least ${PASSWORD_MIN_LENGTH} characters`}
+            autoComplete="new-password"
+            required
+            error={formState.errors.password?.message}
+            {...register('password')}
+          />
+          <Button type="submit" loading={formState.isSubmitting} fullWidth>
+            Accept invitation
+          </Button>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

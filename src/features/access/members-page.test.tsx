@@ -1,0 +1,63 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { MemberListEntry } from '../../api/contract/console-access';
+import type { Role } from '../../api/contract/permissions';
+import { MembersPage } from './members-page';
+import { createMember, envelope, renderSignedIn } from './test-render';
+
+// The console's routes are not served yet by the local service: the answer is stubbed at fetch.
+afterEach(() => vi.restoreAllMocks());
+
+function entry(id: string, name: string, role: Role, chatbots = ['*']): MemberListEntry {
+  return { id, name, email: `${id}@example.com`, role, chatbots, demo: false, disabled: false, lastSignInAt: null, createdAt: 0 };
+}
+
+function serveMembers(members: MemberListEntry[]) {
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async () => envelope({ members, invitations: [] }));
+}
+
+const team = [entry('me', 'Me', 'Admin'), entry('owner', 'Olga Owner', 'Owner'), entry('editor', 'Ed Editor', 'Editor', ['demo-bot'])];
+
+async function rowOf(name: string) {
+  return (await screen.findByRole('rowheader', { name: new RegExp(`^${name}`) })).closest('tr')!;
+}
+
+describe('MembersPage', () => {
+  it('gives an Admin no control over an Owner', async () => {
+    serveMembers(team);
+    renderSignedIn(<MembersPage />, createMember({ role: 'Admin' }));
+    const owner = within(await rowOf('Olga Owner'));
+    expect(owner.getByText('Owner')).toBeInTheDocument();
+    expect(owner.queryByRole('combobox', { name: 'Role' })).toBeNull();
+    expect(owner.queryByRole('combobox', { name: 'Chatbots' })).toBeNull();
+    expect(owner.queryByRole('button', { name: 'Remove member' })).toBeNull();
+    expect(owner.queryByRole('button', { name: 'End sessions' })).toBeNull();
+    expect(owner.queryByRole('button', { name: 'Disable' })).toBeNull();
+  });
+
+  it('gives an Admin the controls of the members below them', async () => {
+    serveMembers(team);
+    renderSignedIn(<MembersPage />, createMember({ role: 'Admin' }));
+    const editor = within(await rowOf('Ed Editor'));
+    expect(editor.getByRole('combobox', { name: 'Role' })).toHaveValue('Editor');
+    expect(editor.getByRole('combobox', { name: 'Chatbots' })).toBeInTheDocument();
+    expect(editor.getByRole('button', { name: 'Remove member' })).toBeInTheDocument();
+    expect(editor.getByRole('button', { name: 'End sessions' })).toBeInTheDocument();
+    expect(editor.getByRole('button', { name: 'Disable' })).toBeInTheDocument();
+  });
+
+  it('gives an Owner the controls of another Owner, and nobody the controls of themselves', async () => {
+    serveMembers([entry('me', 'Me', 'Owner'), entry('owner', 'Olga Owner', 'Owner')]);
+    renderSignedIn(<MembersPage />, createMember({ role: 'Owner' }));
+    expect(within(await rowOf('Olga Owner')).getByRole('button', { name: 'Remove member' })).toBeInTheDocument();
+    expect(within(await rowOf('Me')).queryByRole('button', { name: 'Remove member' })).toBeNull();
+  });
+
+  it('is not offered to a member who may not manage members', () => {
+    const fetch = vi.spyOn(globalThis, 'fetch');
+    renderSignedIn(<MembersPage />, createMember({ role: 'Editor' }));
+    expect(screen.getByRole('heading', { name: 'Members' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Invite member' })).toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,102 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import * as z from 'zod/mini';
+import { useSetup } from '../../api/access';
+import { PASSWORD_MIN_LENGTH, setupRequestSchema } from '../../api/contract/console-access';
+import { useAccess } from '../../api/use-access';
+import { AccessFrame } from '../../components/access-frame';
+import { PageLoader } from '../../components/page-loader';
+import { SetupPending } from '../../components/setup-pending';
+import { useHashToken } from './hash-token';
+import { showServerError } from './server-error';
+
+const setupFormSchema = z.omit(setupRequestSchema, { token: true });
+type SetupFormValues = z.infer<typeof setupFormSchema>;
+
+/** `/setup#token=…`: the link the server prints at a start with no owner, which creates the first one. */
+export function SetupPage() {
+  const { bootstrap } = useAccess();
+  const token = useHashToken();
+
+  if (bootstrap === undefined) {
+    return (
+      <AccessFrame>
+        <PageLoader label="Checking the console" />
+      </AccessFrame>
+    );
+  }
+  if (bootstrap?.access !== 'setup') {
+    return (
+      <AccessFrame>
+        <Title order={1} size="h2">
+          This console is already set up
+        </Title>
+        <Text size="sm">A setup link works only once, before the console has an owner.</Text>
+        <Anchor component={Link} to="/sign-in">
+          Go to the sign-in page
+        </Anchor>
+      </AccessFrame>
+    );
+  }
+  if (!token) return <SetupPending />;
+  return <SetupForm token={token} />;
+}
+
+function SetupForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const setup = useSetup();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, formState, setError } = useForm<SetupFormValues>({
+    resolver: zodResolver(setupFormSchema),
+    defaultValues: { email: '', name: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await setup.mutateAsync({ ...values, token });
+      navigate('/', { replace: true });
+    } catch (error) {
+      setFailure(showServerError(error, ['email', 'name', 'password'], setError));
+    }
+  });
+
+  return (
+    <AccessFrame>
+      <div>
+        <Title order={1} size="h2">
+          Set up the console
+        </Title>
+        <Text size="sm" c="dimmed">
+          You become its Owner: you can invite the rest of the team afterwards.
+        </Text>
+      </div>
+      {failure && (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
+          {failure}
+        </Alert>
+      )}
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <TextInput label="Email" type="email" autoComplete="username" required error={formState.errors.email?.message} {...register('email')} />
+          <TextInput label="Name" autoComplete="name" required error={formState.errors.name?.message} {...register('name')} />
+          <PasswordInput
+            label="Password"
+            description={`At least ${PASSWORD_MIN_LENGTH} characters`}
+            autoComplete="new-password"
+            required
+            error={formState.errors.password?.message}
+            {...register('password')}
+          />
+          <Button type="submit" loading={formState.isSubmitting} fullWidth>
+            Create owner
+          </Button>
+        </Stack>
+      </form>
+    </AccessFrame>
+  );
+}

@@ -1,0 +1,87 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useSignIn } from '../../api/access';
+import { signInRequestSchema, type SignInRequest } from '../../api/contract/console-access';
+import { useAccess } from '../../api/use-access';
+import { AccessFrame } from '../../components/access-frame';
+import { PageLoader } from '../../components/page-loader';
+import { SetupPending } from '../../components/setup-pending';
+import { NEXT_PARAM, safeNextPath } from './safe-next-path';
+import { showServerError } from './server-error';
+
+export function SignInPage() {
+  const { bootstrap } = useAccess();
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get(NEXT_PARAM));
+
+  if (bootstrap === undefined) {
+    return (
+      <AccessFrame>
+        <PageLoader label="Checking who is signed in" />
+      </AccessFrame>
+    );
+  }
+  if (bootstrap?.access === 'setup') return <SetupPending />;
+  // Already signed in (another tab did it, or the link was opened twice): on to the page.
+  if (bootstrap?.access === 'signed-in') return <Navigate to={next} replace />;
+  return <SignInForm next={next} />;
+}
+
+function SignInForm({ next }: { next: string }) {
+  const navigate = useNavigate();
+  const signIn = useSignIn();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const { register, handleSubmit, formState, setError } = useForm<SignInRequest>({
+    resolver: zodResolver(signInRequestSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setRefusal(null);
+    try {
+      await signIn.mutateAsync(values);
+      navigate(next, { replace: true });
+    } catch (error) {
+      setRefusal(showServerError(error, ['email', 'password'], setError));
+    }
+  });
+
+  return (
+    <AccessFrame>
+      <Title order={1} size="h2">
+        Sign in
+      </Title>
+      {refusal && (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
+          {refusal}
+        </Alert>
+      )}
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="username"
+            required
+            error={formState.errors.email?.message}
+            {...register('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            error={formState.errors.password?.message}
+            {...register('password')}
+          />
+          <Button type="submit" loading={formState.isSubmitting} fullWidth>
+            Sign in
+          </Button>
+        </Stack>
+      </form>
+    </AccessFrame>
+  );
+}
