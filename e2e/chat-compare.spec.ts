@@ -110,7 +110,8 @@ test.describe('Compare', () => {
     await expect(page).toHaveURL(new RegExp(`/bots/${BOT}/chat\\?compare=demo-bot$`));
     const first = pane(page, 'First');
     const second = pane(page, 'Second');
-    await second.getByRole('combobox', { name: 'Second chatbot' }).selectOption(OTHER);
+    await second.getByRole('combobox', { name: 'Second chatbot' }).click();
+    await page.getByRole('listbox', { name: 'Second chatbot' }).getByRole('option', { name: OTHER, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/bots/${BOT}/chat\\?compare=${OTHER}$`));
     await expect(first.getByRole('combobox', { name: 'First chatbot' })).toHaveValue(BOT);
     await expect(second.getByRole('combobox', { name: 'Second chatbot' })).toHaveValue(OTHER);

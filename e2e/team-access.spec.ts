@@ -139,7 +139,7 @@ test('the owner invites an Agent for one chatbot, who works within that role and
   await create.getByRole('button', { name: 'Save listing' }).click();
   await expect(create).toBeHidden();
   await agentPage.getByLabel('MLS number').first().fill('AGENT-1');
-  await expect(agentPage.getByRole('cell', { name: '12 Agent Way' })).toBeVisible();
+  await expect(agentPage.getByRole('cell', { name: '12 Agent Way', exact: true })).toBeVisible();
 
   // Settings: seen, not changed. The controls are read-only, and a forced Edit is refused by the server.
   await agentPage.goto(`/bots/${BOT}/settings`);
@@ -155,7 +155,9 @@ test('the owner invites an Agent for one chatbot, who works within that role and
   expect(other.status()).toBe(404);
   await agentPage.goto(`/bots/${STAGING}/settings`);
   await expect(agentPage.getByText('serialNumber: no chatbot with this id')).toBeVisible();
-  await expect(agentPage.getByRole('option', { name: STAGING })).toHaveCount(0);
+  await agentPage.goto(`/bots/${BOT}/settings`);
+  const switcher = agentPage.getByRole('banner').getByRole('combobox', { name: 'Chatbot' });
+  await expect(switcher.getByRole('option')).toHaveText([BOT]);
 });
 
 test('removing the Agent signs them out at their next click', async () => {
