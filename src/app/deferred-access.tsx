@@ -7,11 +7,13 @@ import { deferComponent } from './deferred-component';
  * notifications and the confirmation dialog do, and keep the first-load budget for the page.
  */
 
+// One small chunk, not the access pages': it downloads beside whatever the first page does
+// next (a streaming answer on a slow link), so it must stay small.
 export const userMenu = deferComponent<{ member: Member; canManageMembers: boolean }>(() =>
-  import('../features/access/pages').then((m) => m.UserMenu),
+  import('../features/access/header-controls').then((m) => m.UserMenu),
 );
 
-export const demoBanner = deferComponent<object>(() => import('../features/access/pages').then((m) => m.DemoBanner));
+export const demoBanner = deferComponent<object>(() => import('../features/access/header-controls').then((m) => m.DemoBanner));
 
 /** Loads them now: the first page has settled. */
 export function loadAccessControls(): Promise<void> {

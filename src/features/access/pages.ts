@@ -8,6 +8,3 @@ export { InvitePage } from './invite-page';
 export { MembersPage } from './members-page';
 export { SetupPage } from './setup-page';
 export { SignInPage } from './sign-in-page';
-// The header's member menu and the Demo owner's banner load after the first page, from here too.
-export { DemoBanner } from './demo-banner';
-export { UserMenu } from './user-menu';
