@@ -214,6 +214,8 @@ test.describe('Compare', () => {
       await page.setViewportSize({ width, height });
       await page.goto(`/bots/${BOT}/chat?compare=${OTHER}`);
       await expect(messageBox(page)).toBeVisible(AREA_LOAD);
+      // On this demo start the Demo owner's banner arrives after the first page and moves the panes down.
+      await expect(page.getByRole('region', { name: 'Demo owner' })).toBeVisible();
       const first = (await pane(page, 'First').boundingBox())!;
       const second = (await pane(page, 'Second').boundingBox())!;
       if (stacked) {
