@@ -19,7 +19,7 @@ import { parseBody } from '../routes/operation';
 import { DEMO_ENDED_FLAG, isLoopbackRequest, type ConsoleAccess, type SignedIn } from './access';
 import { linkBase, INVITATION_LIFETIME_MS, invitationLink } from './links';
 import { decoyHash, hashPassword, needsRehash, passwordMatches } from './passwords';
-import { publicMember, type ConsoleStore, type StoredMember } from './store';
+import { memberListEntry, publicMember, type ConsoleStore, type StoredMember } from './store';
 import { SignInThrottle } from './throttle';
 import { newToken, tokenHash } from './tokens';
 
@@ -177,7 +177,7 @@ export function registerConsoleAccessRoutes(app: FastifyInstance, { store, acces
   app.get('/console/members', async (request) => {
     mayManage(signedInOf(access, request));
     return success({
-      members: store.members().map(({ disabled, lastSignInAt, createdAt, ...member }) => ({ ...publicMember(member as StoredMember), disabled, lastSignInAt, createdAt })),
+      members: store.members().map(memberListEntry),
       invitations: store.pendingInvitations(now()).map(({ usedAt: _used, revokedAt: _revoked, ...invitation }) => invitation),
     });
   });
@@ -231,8 +231,7 @@ export function registerConsoleAccessRoutes(app: FastifyInstance, { store, acces
       if (disabled) store.endSessionsOf(target.id);
       return next;
     });
-    const { disabled: isDisabled, lastSignInAt, createdAt } = updated;
-    return success({ ...publicMember(updated), disabled: isDisabled, lastSignInAt, createdAt });
+    return success(memberListEntry(updated));
   });
 
   app.delete<{ Params: { id: string } }>('/console/members/:id', async (request) => {

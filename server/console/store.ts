@@ -164,6 +164,11 @@ export function publicMember(member: StoredMember): Member {
   return { id: member.id, email: member.email, name: member.name, role: member.role, chatbots: member.chatbots, demo: member.demo };
 }
 
+/** What the Members page is told of a member: the public fields, status and dates. */
+export function memberListEntry(member: StoredMember): MemberListEntry {
+  return { ...publicMember(member), disabled: member.disabled, lastSignInAt: member.lastSignInAt, createdAt: member.createdAt };
+}
+
 export type ConsoleStore = ReturnType<typeof createConsoleStore>;
 
 export function openConsoleStore(dataDir: string): ConsoleStore {
