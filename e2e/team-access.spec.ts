@@ -60,10 +60,10 @@ test('a fresh start opens as the Demo owner; Protect this console sets a passwor
   await protect.getByLabel('Email').fill(OWNER.email);
   await protect.getByLabel('Name').fill(OWNER.name);
   await protect.getByRole('textbox', { name: 'Password', exact: true }).fill('too short');
-  await protect.getByRole('button', { name: 'Set email and password' }).click();
+  await protect.getByRole('button', { name: 'Save and protect' }).click();
   await expect(protect.getByText('must be at least 12 characters')).toBeVisible();
   await protect.getByRole('textbox', { name: 'Password', exact: true }).fill(OWNER.password);
-  await protect.getByRole('button', { name: 'Set email and password' }).click();
+  await protect.getByRole('button', { name: 'Save and protect' }).click();
   await expect(protect).toBeHidden();
   await expect(banner).toBeHidden();
   await expect(ownerPage.getByRole('button', { name: OWNER.name })).toBeVisible();

@@ -230,7 +230,7 @@ describe('console endpoints', () => {
     const { app } = await start({ extraChatbotIds: ['e2e-a', 'e2e-b'], secretKey: 'my-own-secret', sessionKey: 'my-own-session' });
     const response = await app.inject({ method: 'GET', url: '/console/bootstrap' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ mode: 'local', access: 'demo', member: null, chatbotIds: [] });
+    expect(response.json()).toEqual({ mode: 'local', access: 'demo', member: null, chatbotIds: [], sso: false });
     const signIn = await app.inject({ method: 'POST', url: '/console/demo-sign-in', payload: {} });
     const cookie = signIn.cookies.map((each) => `${each.name}=${each.value}`).join('; ');
     const signedIn = await app.inject({ method: 'GET', url: '/console/bootstrap', headers: { cookie } });

@@ -7,6 +7,7 @@ import { createConsoleAccess, type ConsoleAccess } from './console/access';
 import { registerConsoleGuard, type GuardOptions } from './console/guard';
 import { issueSetupLink } from './console/links';
 import { registerConsoleAccessRoutes } from './console/routes';
+import { registerSsoRoutes } from './console/sso';
 import { openConsoleStore, type ConsoleStore } from './console/store';
 import type { LocalContext } from './context';
 import { createStores, openDatabase } from './db';
@@ -38,10 +39,10 @@ export interface AppOptions extends Partial<ServiceConfig> {
   logStream?: { write(line: string): void };
 }
 
-/** Every key this server knows: they are blanked out of any log line and any Message. */
+/** Every key this server knows (and the OIDC client secret): they are blanked out of any log line and any Message. */
 function knownKeys(config: ServiceConfig): string[] {
   const upstream = config.upstream;
-  return [config.secretKey, config.sessionKey, upstream?.secretKey ?? '', upstream?.sessionKey ?? ''];
+  return [config.secretKey, config.sessionKey, upstream?.secretKey ?? '', upstream?.sessionKey ?? '', config.oidc?.clientSecret ?? ''];
 }
 
 function loggerOptions(level: ServiceConfig['logLevel'], stream: AppOptions['logStream'], scrub: (text: string) => string): FastifyServerOptions['logger'] {
@@ -133,7 +134,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   const store = openConsole(app, config);
   const access = createConsoleAccess(store, config, now);
   sweepSessions(app, access);
-  registerConsoleAccessRoutes(app, { store, access, now });
+  registerConsoleAccessRoutes(app, { store, access, config, now });
+  registerSsoRoutes(app, { store, access, now, config });
   await registerApiReference(app, config, { jsonBodyLimit: JSON_BODY_LIMIT });
   if (config.upstream) {
     const { upstream } = config;

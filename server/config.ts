@@ -28,6 +28,15 @@ export interface UpstreamConfig {
   chatbotIds: string[];
 }
 
+/** Single sign-on with an OpenID Connect provider (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET). */
+export interface OidcConfig {
+  /** The provider's issuer identifier, exactly as its discovery document names it. */
+  issuer: string;
+  clientId: string;
+  /** Never logged, never printed (app.ts blanks it out of every log line). */
+  clientSecret: string;
+}
+
 export interface ServiceConfig {
   port: number;
   host: string;
@@ -69,6 +78,8 @@ export interface ServiceConfig {
    * the server prints; by default the address it listens on.
    */
   consoleUrl: string | null;
+  /** Single sign-on, when all three OIDC_* variables are set; null (off) when none is. */
+  oidc: OidcConfig | null;
 }
 
 export class ConfigError extends Error {
@@ -99,6 +110,7 @@ export function defaultConfig(): ServiceConfig {
     sessionIdleMinutes: 30,
     sessionMaxHours: 12,
     consoleUrl: null,
+    oidc: null,
   };
 }
 
@@ -168,6 +180,41 @@ function consoleUrlOf(raw: string | undefined): string | null {
   return url.origin;
 }
 
+const ISSUER_SHAPE = "OIDC_ISSUER: must be the provider's https:// issuer address, such as https://accounts.google.com (http:// only on this machine: localhost, 127.0.0.1, [::1])";
+
+/**
+ * OIDC_ISSUER: https, as tokens and the client secret travel to it; plain http only to this
+ * very machine (a provider started by the tests, or a local Keycloak while developing).
+ */
+function issuerOf(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(ISSUER_SHAPE);
+  }
+  const loopback = url.hostname === 'localhost' || url.hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) throw new ConfigError(ISSUER_SHAPE);
+  if (url.username || url.password || url.search || url.hash) throw new ConfigError(ISSUER_SHAPE);
+  // A discovery document's own address would skip the check that it speaks for the issuer.
+  if (url.pathname.includes('/.well-known/')) throw new ConfigError('OIDC_ISSUER: give the issuer itself, without /.well-known/openid-configuration');
+  // As written: the discovery document must name exactly this issuer.
+  return raw;
+}
+
+const OIDC_VARIABLES = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
+
+/** All three OIDC_* variables, or none: half a configuration is a mistake to report, not to ignore. */
+function oidcOf(env: Env): OidcConfig | null {
+  const [issuer, clientId, clientSecret] = OIDC_VARIABLES.map((name) => read(env, name));
+  const missing = OIDC_VARIABLES.filter((name) => read(env, name) === undefined);
+  if (missing.length === OIDC_VARIABLES.length) return null;
+  if (issuer === undefined || clientId === undefined || clientSecret === undefined) {
+    throw new ConfigError(`${missing.join(', ')}: not set; single sign-on needs ${OIDC_VARIABLES.join(', ')} together (or none of them)`);
+  }
+  return { issuer: issuerOf(issuer), clientId, clientSecret };
+}
+
 const HOST_NAME = /^\.?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 const IPV6_LITERAL = /^\[[0-9a-f:.]+\]$/;
 
@@ -219,6 +266,7 @@ export function configFromEnv(env: Env): ServiceConfig {
     sessionIdleMinutes: integerOf(env, 'SESSION_IDLE_MINUTES', 1, 60 * 24 * 30) ?? defaults.sessionIdleMinutes,
     sessionMaxHours: integerOf(env, 'SESSION_MAX_HOURS', 1, 24 * 90) ?? defaults.sessionMaxHours,
     consoleUrl: consoleUrlOf(read(env, 'CONSOLE_URL')),
+    oidc: oidcOf(env),
   };
 }
 

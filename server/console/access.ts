@@ -123,13 +123,14 @@ export function createConsoleAccess(store: ConsoleStore, config: ServiceConfig, 
 
     bootstrapOf(request: FastifyRequest): Bootstrap {
       const mode = config.upstream ? 'proxy' : 'local';
+      const sso = config.oidc !== null;
       const signedIn = sessionOf(request);
       if (signedIn) {
         const member = publicMember(signedIn.member);
-        return { mode, access: 'signed-in', member, chatbotIds: this.chatbotsOf(signedIn.member) };
+        return { mode, access: 'signed-in', member, chatbotIds: this.chatbotsOf(signedIn.member), sso };
       }
-      if (isDemoStart() && isLoopbackRequest(request)) return { mode, access: 'demo', member: null, chatbotIds: [] };
-      return { mode, access: store.activeOwnerCount() > 0 ? 'sign-in' : 'setup', member: null, chatbotIds: [] };
+      if (isDemoStart() && isLoopbackRequest(request)) return { mode, access: 'demo', member: null, chatbotIds: [], sso };
+      return { mode, access: store.activeOwnerCount() > 0 ? 'sign-in' : 'setup', member: null, chatbotIds: [], sso };
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type * as z from 'zod/mini';
 import {
   acceptInvitationRequestSchema,
+  type NewPasskey,
   changePasswordRequestSchema,
   invitationLookupRequestSchema,
   inviteRequestSchema,
@@ -10,39 +10,36 @@ import {
   setupRequestSchema,
   signInRequestSchema,
   SIGN_IN_REFUSED,
-  SESSION_ENDED,
 } from '../../src/api/contract/console-access';
 import { refusalMessage } from '../../src/api/contract/operation-permissions';
 import { ALL_CHATBOTS, roleMay, rolesAssignableBy, type Role } from '../../src/api/contract/permissions';
+import type { ServiceConfig } from '../config';
 import { badRequest, notFound, ServiceError, success, tooManyRequests, unauthorized } from '../envelope';
-import { parseBody } from '../routes/operation';
 import { DEMO_ENDED_FLAG, isLoopbackRequest, type ConsoleAccess, type SignedIn } from './access';
 import { linkBase, INVITATION_LIFETIME_MS, invitationLink } from './links';
 import { decoyHash, hashPassword, needsRehash, passwordMatches } from './passwords';
-import { memberListEntry, publicMember, type ConsoleStore, type StoredMember } from './store';
+import { registerPasskeyRoutes } from './passkey-routes';
+import { createPasskeys } from './passkeys';
+import { addressOf, bodyOf, signedInAnswer, signedInOf } from './route-support';
+import { memberListEntry, type ConsoleStore, type StoredMember, type StoredPasskey } from './store';
 import { SignInThrottle } from './throttle';
 import { newToken, tokenHash } from './tokens';
 
 export interface ConsoleRouteOptions {
   store: ConsoleStore;
   access: ConsoleAccess;
+  config: ServiceConfig;
   now: () => number;
 }
+
+/** A new member's (or the Demo owner's) way to sign in, made before the store's transaction: hashing and verifying take time. */
+type NewCredential = { passwordHash: string } | { passkey: Omit<StoredPasskey, 'memberId' | 'createdAt' | 'lastUsedAt'> };
 
 const INVITATION_INVALID = 'token: this invitation link is not valid any more (used, revoked or expired); ask for a new one';
 const SETUP_INVALID = 'token: this setup link is not valid any more (used or expired); run `npm run members -- add-owner <email>` for a new one';
 const NO_MEMBER = 'id: no member with this id';
 
-function body<Schema extends z.ZodMiniType>(schema: Schema, request: FastifyRequest): z.output<Schema> {
-  return parseBody(schema, request.body ?? {});
-}
-
-/** The member a console route is for, or 401. */
-function signedInOf(access: ConsoleAccess, request: FastifyRequest): SignedIn {
-  const signedIn = access.sessionOf(request);
-  if (!signedIn) throw unauthorized(SESSION_ENDED);
-  return signedIn;
-}
+const body = bodyOf;
 
 function mayManage(signedIn: SignedIn): StoredMember {
   const { member } = signedIn;
@@ -55,11 +52,6 @@ function assertMayAssign(actor: StoredMember, role: Role, field: string): void {
   if (!rolesAssignableBy(actor.role).includes(role)) throw new ServiceError(403, `${field}: role ${actor.role} may not make an ${role}`);
 }
 
-/** The client address, for throttling: the socket's (X-Forwarded-For is not trusted here). */
-function addressOf(request: FastifyRequest): string {
-  return request.socket.remoteAddress ?? 'unknown';
-}
-
 function grantOf(chatbots: readonly string[]): string[] {
   return chatbots.includes(ALL_CHATBOTS) ? [ALL_CHATBOTS] : [...new Set(chatbots)];
 }
@@ -69,14 +61,19 @@ function grantOf(chatbots: readonly string[]): string[] {
  * invitations, members and the member's own devices. Every answer but bootstrap is the
  * interface's envelope. Every state-changing one is same-origin only (request-guard.ts).
  */
-export function registerConsoleAccessRoutes(app: FastifyInstance, { store, access, now }: ConsoleRouteOptions): void {
+export function registerConsoleAccessRoutes(app: FastifyInstance, { store, access, config, now }: ConsoleRouteOptions): void {
   const throttle = new SignInThrottle();
+  const passkeys = createPasskeys(store, config, now);
   // Made at start-up, so the first unknown email takes as long as every other.
   void decoyHash();
 
-  const signIn = (request: FastifyRequest, reply: FastifyReply, member: StoredMember) => {
-    access.startSession(request, reply, member);
-    return success({ member: publicMember(store.memberById(member.id)!) });
+  const signIn = (request: FastifyRequest, reply: FastifyReply, member: StoredMember) => signedInAnswer(store, access, request, reply, member);
+
+  const newCredential = async (fields: { password?: string; passkey?: NewPasskey }, ceremonyMemberId: string | null): Promise<NewCredential> =>
+    fields.passkey ? { passkey: await passkeys.verifyNew(fields.passkey, ceremonyMemberId, 'Passkey 1') } : { passwordHash: await hashPassword(fields.password!) };
+  const storeCredential = (memberId: string, credential: NewCredential): void => {
+    if ('passwordHash' in credential) store.setPasswordHash(memberId, credential.passwordHash, now());
+    else store.addPasskey({ ...credential.passkey, memberId }, now());
   };
 
   app.get('/console/bootstrap', async (request, reply) => {
@@ -118,13 +115,13 @@ export function registerConsoleAccessRoutes(app: FastifyInstance, { store, acces
 
   app.post('/console/protect', async (request, reply) => {
     const { member } = signedInOf(access, request);
-    if (!member.demo) throw new ServiceError(403, 'Only the Demo owner protects the console; you already sign in with a password.');
+    if (!member.demo) throw new ServiceError(403, 'Only the Demo owner protects the console; you already have a way to sign in.');
     const fields = body(protectRequestSchema, request);
     if (store.memberByEmail(fields.email)) throw badRequest('email: a member already has this email');
-    const hash = await hashPassword(fields.password);
+    const credential = await newCredential(fields, member.id);
     store.transaction(() => {
       store.setIdentity(member.id, fields.email, fields.name);
-      store.setPasswordHash(member.id, hash, now());
+      storeCredential(member.id, credential);
       store.setFlag(DEMO_ENDED_FLAG);
     });
     // A new session id now that the member has a credential.
@@ -133,7 +130,7 @@ export function registerConsoleAccessRoutes(app: FastifyInstance, { store, acces
 
   app.post('/console/setup', async (request, reply) => {
     const fields = body(setupRequestSchema, request);
-    const hash = await hashPassword(fields.password);
+    const credential = await newCredential(fields, null);
     const owner = store.transaction(() => {
       const boundTo = store.useSetupToken(tokenHash(fields.token), now());
       if (boundTo === undefined) throw new ServiceError(403, SETUP_INVALID);
@@ -143,7 +140,7 @@ export function registerConsoleAccessRoutes(app: FastifyInstance, { store, acces
       const member = existing
         ? store.changeMember(existing, { role: 'Owner', chatbots: [ALL_CHATBOTS], disabled: false })
         : store.addMember({ email: fields.email, name: fields.name, role: 'Owner', chatbots: [ALL_CHATBOTS] }, now());
-      store.setPasswordHash(member.id, hash, now());
+      storeCredential(member.id, credential);
       store.setFlag(DEMO_ENDED_FLAG);
       store.removeDemoMembers();
       return member;
@@ -160,14 +157,14 @@ export function registerConsoleAccessRoutes(app: FastifyInstance, { store, acces
 
   app.post('/console/invitations/accept', async (request, reply) => {
     const fields = body(acceptInvitationRequestSchema, request);
-    const hash = await hashPassword(fields.password);
+    const credential = await newCredential(fields, null);
     const member = store.transaction(() => {
       const invitation = store.invitationByToken(tokenHash(fields.token));
       if (!invitation || invitation.expiresAt <= now() || !store.useInvitation(invitation.id, now())) throw new ServiceError(403, INVITATION_INVALID);
       // The invitation is bound to its email: the member it makes has exactly that one.
       if (store.memberByEmail(invitation.email)) throw badRequest('email: a member already has this email; sign in instead');
       const added = store.addMember({ email: invitation.email, name: fields.name, role: invitation.role, chatbots: invitation.chatbots }, now());
-      store.setPasswordHash(added.id, hash, now());
+      storeCredential(added.id, credential);
       store.setFlag(DEMO_ENDED_FLAG);
       return added;
     });
@@ -277,7 +274,10 @@ export function registerConsoleAccessRoutes(app: FastifyInstance, { store, acces
     const { member, session } = signedInOf(access, request);
     const fields = body(changePasswordRequestSchema, request);
     const stored = store.passwordHashOf(member.id);
-    if (!stored || !(await passwordMatches(stored, fields.currentPassword))) throw badRequest('currentPassword: is not your current password');
+    // A member who signs in with passkeys only sets a first password without one.
+    if (stored !== null && !(fields.currentPassword !== undefined && (await passwordMatches(stored, fields.currentPassword)))) {
+      throw badRequest('currentPassword: is not your current password');
+    }
     const hash = await hashPassword(fields.newPassword);
     store.transaction(() => {
       store.setPasswordHash(member.id, hash, now());
@@ -286,4 +286,6 @@ export function registerConsoleAccessRoutes(app: FastifyInstance, { store, acces
     });
     return success(null);
   });
+
+  registerPasskeyRoutes(app, { store, access, now, passkeys, throttle, signIn });
 }

@@ -76,6 +76,22 @@ const CONSOLE_MIGRATIONS: readonly string[] = [
     chatbot_id  TEXT NOT NULL
   ) STRICT;
   `,
+  `
+  -- A member's passkeys (WebAuthn credentials): the public key only, never a secret.
+  CREATE TABLE passkeys (
+    id                TEXT PRIMARY KEY,
+    member_id         TEXT NOT NULL REFERENCES members(id) ON DELETE CASCADE,
+    webauthn_user_id  TEXT NOT NULL,
+    name              TEXT NOT NULL,
+    public_key        BLOB NOT NULL,
+    counter           INTEGER NOT NULL,
+    transports        TEXT NOT NULL,
+    backed_up         INTEGER NOT NULL,
+    created_at        INTEGER NOT NULL,
+    last_used_at      INTEGER
+  ) STRICT;
+  CREATE INDEX passkeys_member ON passkeys (member_id);
+  `,
 ];
 
 interface MemberRow {
@@ -96,6 +112,19 @@ interface SessionRow {
   created_at: number;
   last_seen_at: number;
   user_agent: string;
+}
+
+interface PasskeyRow {
+  id: string;
+  member_id: string;
+  webauthn_user_id: string;
+  name: string;
+  public_key: Buffer;
+  counter: number;
+  transports: string;
+  backed_up: number;
+  created_at: number;
+  last_used_at: number | null;
 }
 
 interface InvitationRow {
@@ -122,6 +151,21 @@ export interface StoredSession {
   userAgent: string;
 }
 
+export interface StoredPasskey {
+  /** The credential id, base64url, as the authenticator made it. */
+  id: string;
+  memberId: string;
+  /** The WebAuthn user handle the authenticator keeps with it: the same for all of one member's passkeys. */
+  webauthnUserId: string;
+  name: string;
+  publicKey: Uint8Array<ArrayBuffer>;
+  counter: number;
+  transports: string[];
+  backedUp: boolean;
+  createdAt: number;
+  lastUsedAt: number | null;
+}
+
 export interface StoredInvitation extends Invitation {
   usedAt: number | null;
   revokedAt: number | null;
@@ -143,6 +187,21 @@ function memberOf(row: MemberRow): StoredMember {
 
 function sessionOf(row: SessionRow): StoredSession {
   return { id: row.id, memberId: row.member_id, createdAt: row.created_at, lastSeenAt: row.last_seen_at, userAgent: row.user_agent };
+}
+
+function passkeyOf(row: PasskeyRow): StoredPasskey {
+  return {
+    id: row.id,
+    memberId: row.member_id,
+    webauthnUserId: row.webauthn_user_id,
+    name: row.name,
+    publicKey: new Uint8Array(row.public_key),
+    counter: row.counter,
+    transports: JSON.parse(row.transports) as string[],
+    backedUp: row.backed_up === 1,
+    createdAt: row.created_at,
+    lastUsedAt: row.last_used_at,
+  };
 }
 
 function invitationOf(row: InvitationRow): StoredInvitation {
@@ -220,6 +279,14 @@ export function createConsoleStore(db: Db) {
     useSetupToken: db.prepare<[number, Buffer, number]>(
       'UPDATE setup_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING email',
     ),
+    passkeyById: db.prepare<[string], PasskeyRow>('SELECT * FROM passkeys WHERE id = ?'),
+    passkeysOf: db.prepare<[string], PasskeyRow>('SELECT * FROM passkeys WHERE member_id = ? ORDER BY created_at, id'),
+    insertPasskey: db.prepare(
+      'INSERT INTO passkeys (id, member_id, webauthn_user_id, name, public_key, counter, transports, backed_up, created_at) VALUES (@id, @memberId, @webauthnUserId, @name, @publicKey, @counter, @transports, @backedUp, @now)',
+    ),
+    usePasskey: db.prepare<[number, number, string]>('UPDATE passkeys SET counter = ?, last_used_at = ? WHERE id = ?'),
+    renamePasskey: db.prepare<[string, string, string]>('UPDATE passkeys SET name = ? WHERE id = ? AND member_id = ?'),
+    deletePasskey: db.prepare<[string, string]>('DELETE FROM passkeys WHERE id = ? AND member_id = ?'),
     hasFlag: db.prepare<[string], { name: string }>('SELECT name FROM flags WHERE name = ?'),
     setFlag: db.prepare<[string]>('INSERT OR IGNORE INTO flags (name) VALUES (?)'),
     recordChatSession: db.prepare<[number, string]>('INSERT OR REPLACE INTO proxied_chat_sessions (session_id, chatbot_id) VALUES (?, ?)'),
@@ -304,6 +371,9 @@ export function createConsoleStore(db: Db) {
     /** False when it was used or revoked meanwhile: an invitation is accepted once. */
     useInvitation: (id: string, now: number): boolean => statements.useInvitation.run(now, id).changes > 0,
     revokeInvitation: (id: string, now: number): boolean => statements.revokeInvitation.run(now, id).changes > 0,
+    /** The newest invitation for `email` that can still be accepted (single sign-on accepts it). */
+    pendingInvitationForEmail: (email: string, now: number): StoredInvitation | null =>
+      statements.pendingInvitations.all(now).map(invitationOf).find((invitation) => invitation.email === email) ?? null,
 
     addSetupToken(tokenHash: Buffer, email: string | null, now: number, expiresAt: number): void {
       statements.insertSetupToken.run({ tokenHash, email, now, expiresAt });
@@ -313,6 +383,25 @@ export function createConsoleStore(db: Db) {
       const row = statements.useSetupToken.get(now, tokenHash, now) as { email: string | null } | undefined;
       return row === undefined ? undefined : row.email;
     },
+
+    passkeyById(id: string): StoredPasskey | null {
+      const row = statements.passkeyById.get(id);
+      return row ? passkeyOf(row) : null;
+    },
+    passkeysOf: (memberId: string): StoredPasskey[] => statements.passkeysOf.all(memberId).map(passkeyOf),
+    addPasskey(passkey: Omit<StoredPasskey, 'createdAt' | 'lastUsedAt'>, now: number): void {
+      statements.insertPasskey.run({
+        ...passkey,
+        publicKey: Buffer.from(passkey.publicKey),
+        transports: JSON.stringify(passkey.transports),
+        backedUp: passkey.backedUp ? 1 : 0,
+        now,
+      });
+    },
+    /** After a sign-in: the authenticator's new signature counter, and when it was last used. */
+    usePasskey: (id: string, counter: number, now: number): void => void statements.usePasskey.run(counter, now, id),
+    renamePasskey: (id: string, memberId: string, name: string): boolean => statements.renamePasskey.run(name, id, memberId).changes > 0,
+    removePasskey: (id: string, memberId: string): boolean => statements.deletePasskey.run(id, memberId).changes > 0,
 
     hasFlag: (name: string): boolean => statements.hasFlag.get(name) !== undefined,
     setFlag: (name: string): void => void statements.setFlag.run(name),

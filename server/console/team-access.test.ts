@@ -1,4 +1,4 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createListing } from '../../src/demo-data';
 import { SESSION_ENDED, SIGN_IN_REFUSED } from '../../src/api/contract/console-access';
@@ -7,11 +7,9 @@ import { operations, type OperationName } from '../../src/api/contract';
 import { DEMO_SECRET_KEY } from '../config';
 import { BOT, call, startTestApp, type TestApp } from '../test-support';
 import { COOKIE_NAME } from './access';
+import { BROWSER, PASSWORD, bootstrap, cookieOf, demoOwner, post, withCookie } from './console-test-client';
 
 const STAGING = `${BOT}-staging`;
-const PASSWORD = 'correct horse battery staple';
-const BROWSER = { 'sec-fetch-site': 'same-origin' } as const;
-
 let clock = Date.UTC(2026, 10, 27, 9);
 const now = () => clock;
 
@@ -25,28 +23,6 @@ async function start(options: Parameters<typeof startTestApp>[0] = {}): Promise<
   clock = Date.UTC(2026, 10, 27, 9);
   test = await startTestApp({ now, ...options });
   return test.app;
-}
-
-function cookieOf(response: LightMyRequestResponse): string {
-  const cookie = response.cookies.find((each) => each.name === COOKIE_NAME);
-  if (!cookie?.value) throw new Error(`no session cookie in ${response.statusCode} ${response.body}`);
-  return cookie.value;
-}
-
-const withCookie = (cookie: string) => ({ cookie: `${COOKIE_NAME}=${cookie}`, ...BROWSER });
-
-async function post(app: FastifyInstance, url: string, payload: unknown, cookie?: string) {
-  return app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? withCookie(cookie) : { ...BROWSER } });
-}
-
-async function bootstrap(app: FastifyInstance, cookie?: string) {
-  const response = await app.inject({ method: 'GET', url: '/console/bootstrap', headers: cookie ? withCookie(cookie) : {} });
-  return response.json<{ access: string; member: { name: string; role: Role; demo: boolean } | null; chatbotIds: string[] }>();
-}
-
-/** The demo start's owner: signed in with no typing. */
-async function demoOwner(app: FastifyInstance): Promise<string> {
-  return cookieOf(await post(app, '/console/demo-sign-in', {}));
 }
 
 /** The demo owner protects the console; returns the owner's new session. */

@@ -123,11 +123,12 @@ export const accessKeys = {
   all: ['access'] as const,
   members: () => [...accessKeys.all, 'members'] as const,
   devices: () => [...accessKeys.all, 'devices'] as const,
+  signInMethods: () => [...accessKeys.all, 'sign-in-methods'] as const,
   invitation: (token: string) => [...accessKeys.all, 'invitation', token] as const,
 };
 
 /** A 4xx (refused, not allowed, unknown link) will not change by asking again. */
-function retryUnlessRefused(failureCount: number, error: unknown): boolean {
+export function retryUnlessRefused(failureCount: number, error: unknown): boolean {
   if (isConsoleError(error) && error.status >= 400 && error.status < 500) return false;
   return failureCount < 2;
 }
@@ -171,7 +172,7 @@ export function invitationLookupQueryOptions(token: string) {
  * A new session (sign-in, setup, an accepted invitation): nothing cached for whoever was here
  * before may show, and the pages wait for the new bootstrap rather than redirect back.
  */
-async function startSession(queryClient: QueryClient): Promise<void> {
+export async function startSession(queryClient: QueryClient): Promise<void> {
   queryClient.removeQueries();
   await queryClient.fetchQuery(bootstrapQueryOptions());
 }
@@ -182,7 +183,7 @@ function invalidateIfMe(queryClient: QueryClient, memberId: string): Promise<voi
   return bootstrap?.member?.id === memberId ? queryClient.invalidateQueries({ queryKey: bootstrapQueryOptions().queryKey }) : Promise.resolve();
 }
 
-function signedIn(path: string, body: unknown): Promise<Member> {
+export function signedIn(path: string, body: unknown): Promise<Member> {
   return consoleFetch({ method: 'POST', path, body, answer: (c) => c.signedInSchema, anonymous: true }).then((answer) => answer.member);
 }
 
@@ -210,7 +211,7 @@ export function useAcceptInvitation() {
   });
 }
 
-/** The Demo owner keeps their session and becomes a member with a password. */
+/** The Demo owner keeps their session and becomes a member with a password or a passkey. */
 export function useProtect() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -313,6 +314,10 @@ export function useChangePassword() {
     mutationFn: (request: ChangePasswordRequest) =>
       // A wrong current password is the form's answer, not an ended session.
       consoleFetch({ method: 'POST', path: '/console/account/password', body: request, anonymous: true }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: deviceListQueryOptions().queryKey }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: deviceListQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: accessKeys.signInMethods() }),
+      ]),
   });
 }

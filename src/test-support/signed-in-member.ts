@@ -12,6 +12,7 @@ export function signInAs(queryClient: QueryClient, role: Role, chatbots: string[
     access: 'signed-in',
     member: { id: 'm1', email: 'a@b.c', name: 'Ann', role, chatbots, demo: false },
     chatbotIds: chatbots,
+    sso: false,
   };
   queryClient.setQueryData(bootstrapQueryOptions().queryKey, bootstrap);
 }

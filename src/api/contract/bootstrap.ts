@@ -27,6 +27,7 @@ export type Member = z.infer<typeof memberSchema>;
  *   /console/demo-sign-in opens the console as the Demo owner.
  * - `sign-in`: show the sign-in page.
  * - `setup`: no owner yet; the setup link is in the server's log.
+ * `sso`: single sign-on with the console's OpenID Connect provider is on (GET /console/sso/start).
  */
 export const ACCESS_STATES = ['signed-in', 'demo', 'sign-in', 'setup'] as const;
 export const bootstrapSchema = z.object({
@@ -34,6 +35,7 @@ export const bootstrapSchema = z.object({
   access: z.enum(ACCESS_STATES),
   member: z.nullable(memberSchema),
   chatbotIds: z.array(z.string()),
+  sso: z.boolean(),
 });
 export type Bootstrap = z.infer<typeof bootstrapSchema>;
 

@@ -25,7 +25,7 @@ const givenPassword = z.string({ error: 'is required' }).check(
   z.maxLength(PASSWORD_MAX_LENGTH, { error: `must be at most ${PASSWORD_MAX_LENGTH} characters` }),
 );
 
-const memberEmail = z.pipe(z.string({ error: 'is required' }).check(z.trim(), z.toLowerCase(), z.maxLength(254, { error: 'must be at most 254 characters' })), email);
+export const memberEmail = z.pipe(z.string({ error: 'is required' }).check(z.trim(), z.toLowerCase(), z.maxLength(254, { error: 'must be at most 254 characters' })), email);
 export const memberName = z.string({ error: 'is required' }).check(
   z.trim(),
   z.minLength(1, { error: 'is required' }),
@@ -37,6 +37,53 @@ export const chatbotGrant = z.array(chatbotId).check(z.minLength(1, { error: 'mu
 /** Opaque random tokens (setup links, invitations): base64url, 43 characters for 256 bits. */
 const token = z.string({ error: 'is required' }).check(z.regex(/^[A-Za-z0-9_-]{20,100}$/, { error: 'is not a valid link; open the whole link again' }));
 
+/*
+ * Passkeys (WebAuthn). A ceremony is one round: the server hands out options with a fresh
+ * challenge under a ceremony id, the browser's authenticator answers, and the answer comes
+ * back with that id, once, within a few minutes. The answers' shapes are checked here; what
+ * they sign is checked by @simplewebauthn/server.
+ */
+const ceremony = z.string({ error: 'is required' }).check(z.regex(/^[A-Za-z0-9_-]{20,100}$/, { error: 'has expired; try again' }));
+const base64url = z.string({ error: 'is required' }).check(z.regex(/^[A-Za-z0-9_-]*={0,2}$/, { error: 'must be base64url' }), z.maxLength(16_384));
+const credentialFields = {
+  id: base64url,
+  rawId: base64url,
+  type: z.literal('public-key', { error: 'must be public-key' }),
+  clientExtensionResults: z.record(z.string(), z.unknown()),
+  authenticatorAttachment: z.optional(z.string()),
+};
+export const registrationResponseSchema = z.looseObject({
+  ...credentialFields,
+  response: z.looseObject({ clientDataJSON: base64url, attestationObject: base64url, transports: z.optional(z.array(z.string().check(z.maxLength(40))).check(z.maxLength(10))) }),
+});
+export const authenticationResponseSchema = z.looseObject({
+  ...credentialFields,
+  response: z.looseObject({ clientDataJSON: base64url, authenticatorData: base64url, signature: base64url, userHandle: z.optional(base64url) }),
+});
+export const passkeyName = z.string({ error: 'is required' }).check(
+  z.trim(),
+  z.minLength(1, { error: 'is required' }),
+  z.maxLength(60, { error: 'must be at most 60 characters' }),
+);
+/** A new passkey, made by the browser from registration options. */
+export const newPasskeySchema = z.strictObject({ ceremony, response: registrationResponseSchema, name: z.optional(passkeyName) });
+export type NewPasskey = z.infer<typeof newPasskeySchema>;
+
+/** POST /console/passkeys/registration-options: who the passkey is for, when nobody is signed in yet (setup, invitation, protect). */
+export const registrationOptionsRequestSchema = z.strictObject({ email: z.optional(z.string().check(z.maxLength(254))), name: z.optional(z.string().check(z.maxLength(80))) });
+/** Options for the browser's WebAuthn call, under the ceremony they belong to. */
+export const ceremonySchema = z.object({ ceremony: z.string(), options: z.record(z.string(), z.unknown()) });
+export type Ceremony = z.infer<typeof ceremonySchema>;
+
+/** POST /console/passkeys/sign-in */
+export const passkeySignInRequestSchema = z.strictObject({ ceremony, response: authenticationResponseSchema });
+
+/** A way to sign in for new credentials: a password, or a passkey made for the occasion; exactly one. */
+const oneCredential = z.refine<{ password?: string; passkey?: NewPasskey }>((value) => (value.password === undefined) !== (value.passkey === undefined), {
+  error: 'is required: a password, or a passkey',
+  path: ['password'],
+});
+
 export const signInRequestSchema = z.strictObject({ email: memberEmail, password: givenPassword });
 export type SignInRequest = z.infer<typeof signInRequestSchema>;
 
@@ -44,11 +91,11 @@ export type SignInRequest = z.infer<typeof signInRequestSchema>;
 export const signedInSchema = z.object({ member: memberSchema });
 
 /** POST /console/protect: the Demo owner gives themselves an email and a password; demo sign-in ends for good. */
-export const protectRequestSchema = z.strictObject({ email: memberEmail, name: memberName, password });
+export const protectRequestSchema = z.strictObject({ email: memberEmail, name: memberName, password: z.optional(password), passkey: z.optional(newPasskeySchema) }).check(oneCredential);
 export type ProtectRequest = z.infer<typeof protectRequestSchema>;
 
 /** POST /console/setup: the first owner, with the token of the link in the server's log. */
-export const setupRequestSchema = z.strictObject({ token, email: memberEmail, name: memberName, password });
+export const setupRequestSchema = z.strictObject({ token, email: memberEmail, name: memberName, password: z.optional(password), passkey: z.optional(newPasskeySchema) }).check(oneCredential);
 export type SetupRequest = z.infer<typeof setupRequestSchema>;
 
 /** POST /console/invitations/lookup: what an invitation link offers, before it is accepted. */
@@ -57,7 +104,7 @@ export const invitationLookupSchema = z.object({ email: z.string(), role: roleSc
 export type InvitationLookup = z.infer<typeof invitationLookupSchema>;
 
 /** POST /console/invitations/accept */
-export const acceptInvitationRequestSchema = z.strictObject({ token, name: memberName, password });
+export const acceptInvitationRequestSchema = z.strictObject({ token, name: memberName, password: z.optional(password), passkey: z.optional(newPasskeySchema) }).check(oneCredential);
 export type AcceptInvitationRequest = z.infer<typeof acceptInvitationRequestSchema>;
 
 /** POST /console/invitations (Owner, Admin). */
@@ -115,8 +162,24 @@ export const deviceSchema = z.object({
 export type Device = z.infer<typeof deviceSchema>;
 export const deviceListSchema = z.object({ devices: z.array(deviceSchema) });
 
-/** POST /console/account/password */
-export const changePasswordRequestSchema = z.strictObject({ currentPassword: givenPassword, newPassword: password });
+/** POST /console/account/password: the current password is asked for when there is one (a passkey-only member sets a first one). */
+export const changePasswordRequestSchema = z.strictObject({ currentPassword: z.optional(givenPassword), newPassword: password });
+
+/** A member's passkey, as their account page lists it. */
+export const passkeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.int(),
+  lastUsedAt: z.nullable(z.int()),
+  /** Synced by its provider (a phone's or password manager's passkey), so it survives a lost device. */
+  backedUp: z.boolean(),
+});
+export type Passkey = z.infer<typeof passkeySchema>;
+/** GET /console/account/sign-in-methods */
+export const signInMethodsSchema = z.object({ password: z.boolean(), passkeys: z.array(passkeySchema) });
+export type SignInMethods = z.infer<typeof signInMethodsSchema>;
+/** PATCH /console/account/passkeys/:id */
+export const renamePasskeyRequestSchema = z.strictObject({ name: passkeyName });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 export { ALL_CHATBOTS };

@@ -18,7 +18,9 @@ import { ErrorAlert } from '../../components/error-alert';
 import { PageLoader } from '../../components/page-loader';
 import { formatTime } from './format-time';
 import { describeGrant } from './grant-labels';
+import { PasskeysSection } from './passkeys-section';
 import { showServerError } from './server-error';
+import { signInMethodsQueryOptions } from '../../api/passkeys';
 
 export function AccountPage() {
   const { member } = useAccess();
@@ -38,7 +40,12 @@ export function AccountPage() {
         </SimpleGrid>
       </Paper>
       <Devices />
-      {!member.demo && <ChangePasswordForm />}
+      {!member.demo && (
+        <>
+          <PasskeysSection />
+          <PasswordSection />
+        </>
+      )}
     </Stack>
   );
 }
@@ -113,7 +120,14 @@ function DeviceItem({ device }: { device: Device }) {
   );
 }
 
-function ChangePasswordForm() {
+/** Change the password; a member who signed up with a passkey sets a first one here, with no current one to give. */
+function PasswordSection() {
+  const methods = useQuery(signInMethodsQueryOptions());
+  if (!methods.isSuccess) return null;
+  return <ChangePasswordForm hasPassword={methods.data.password} />;
+}
+
+function ChangePasswordForm({ hasPassword }: { hasPassword: boolean }) {
   const changePassword = useChangePassword();
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, formState, setError, reset } = useForm<ChangePasswordRequest>({
@@ -124,9 +138,9 @@ function ChangePasswordForm() {
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await changePassword.mutateAsync(values);
+      await changePassword.mutateAsync(hasPassword ? values : { newPassword: values.newPassword });
       reset();
-      notifications.show({ color: 'green', title: 'Password changed', message: 'Use the new password the next time you sign in.' });
+      notifications.show({ color: 'green', title: hasPassword ? 'Password changed' : 'Password set', message: 'Use the new password the next time you sign in.' });
     } catch (error) {
       setFailure(showServerError(error, ['currentPassword', 'newPassword'], setError));
     }
@@ -135,7 +149,7 @@ function ChangePasswordForm() {
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="change-password">
       <Title order={3} size="h4" id="change-password" mb="sm">
-        Change password
+        {hasPassword ? 'Change password' : 'Set a password'}
       </Title>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md" maw={420}>
@@ -144,13 +158,15 @@ function ChangePasswordForm() {
               {failure}
             </Alert>
           )}
-          <PasswordInput
-            label="Current password"
-            autoComplete="current-password"
-            required
-            error={formState.errors.currentPassword?.message}
-            {...register('currentPassword')}
-          />
+          {hasPassword && (
+            <PasswordInput
+              label="Current password"
+              autoComplete="current-password"
+              required
+              error={formState.errors.currentPassword?.message}
+              {...register('currentPassword')}
+            />
+          )}
           <PasswordInput
             label="New password"
             description={`At least ${PASSWORD_MIN_LENGTH} characters`}
@@ -161,7 +177,7 @@ function ChangePasswordForm() {
           />
           <Group>
             <Button type="submit" loading={formState.isSubmitting}>
-              Change password
+              {hasPassword ? 'Change password' : 'Set password'}
             </Button>
           </Group>
         </Stack>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import * as z from 'zod/mini';
 import { invitationLookupQueryOptions, useAcceptInvitation } from '../../api/access';
-import { acceptInvitationRequestSchema, PASSWORD_MIN_LENGTH, type InvitationLookup } from '../../api/contract/console-access';
+import { memberName, type InvitationLookup } from '../../api/contract/console-access';
 import { useAccess } from '../../api/use-access';
 import { AccessFrame } from '../../components/access-frame';
 import { ErrorAlert } from '../../components/error-alert';
@@ -15,9 +15,11 @@ import { PageLoader } from '../../components/page-loader';
 import { SetupPending } from '../../components/setup-pending';
 import { describeGrant } from './grant-labels';
 import { useHashToken } from './hash-token';
+import { NewCredentialFields, useNewCredential } from './new-credential';
 import { showServerError } from './server-error';
 
-const acceptFormSchema = z.omit(acceptInvitationRequestSchema, { token: true });
+/** The password is checked only when it is the chosen way in (new-credential.tsx). */
+const acceptFormSchema = z.object({ name: memberName, password: z.string() });
 type AcceptFormValues = z.infer<typeof acceptFormSchema>;
 
 /** `/invite#token=…`: the link an Owner or Admin handed over, which makes the visitor a member. */
@@ -52,6 +54,7 @@ function Invitation({ token }: { token: string }) {
 function AcceptForm({ token, invitation }: { token: string; invitation: InvitationLookup }) {
   const navigate = useNavigate();
   const accept = useAcceptInvitation();
+  const credential = useNewCredential();
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, formState, setError } = useForm<AcceptFormValues>({
     resolver: zodResolver(acceptFormSchema),
@@ -61,10 +64,13 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await accept.mutateAsync({ ...values, token });
+      const account = { email: invitation.email, name: values.name };
+      const chosen = await credential.credentialFor(account, values.password, (message) => setError('password', { message }, { shouldFocus: true }));
+      if (!chosen) return;
+      await accept.mutateAsync({ token, name: values.name, ...chosen });
       navigate('/', { replace: true });
     } catch (error) {
-      setFailure(showServerError(error, ['name', 'password'], setError));
+      setFailure(showServerError(error, credential.fieldsShown(['name'] as const), setError));
     }
   });
 
@@ -93,13 +99,11 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
           {/* For password managers: the account this password belongs to. */}
           <input type="hidden" name="username" autoComplete="username" value={invitation.email} readOnly />
           <TextInput label="Name" autoComplete="name" required error={formState.errors.name?.message} {...register('name')} />
-          <PasswordInput
-            label="Password"
-            description={`At least ${PASSWORD_MIN_LENGTH} characters`}
-            autoComplete="new-password"
-            required
-            error={formState.errors.password?.message}
-            {...register('password')}
+          <NewCredentialFields
+            method={credential.method}
+            onMethodChange={credential.setMethod}
+            passwordField={register('password')}
+            passwordError={formState.errors.password?.message}
           />
           <Button type="submit" loading={formState.isSubmitting} fullWidth>
             Accept invitation

@@ -1,30 +1,39 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useProtect } from '../../api/access';
-import { PASSWORD_MIN_LENGTH, protectRequestSchema, type ProtectRequest } from '../../api/contract/console-access';
+import * as z from 'zod/mini';
+import { memberEmail, memberName } from '../../api/contract/console-access';
+import { NewCredentialFields, useNewCredential } from './new-credential';
 import { showServerError } from './server-error';
 
-/** The Demo owner gives themselves an email and a password; from then on the console asks everyone to sign in. */
+/** The password is checked only when it is the chosen way in (new-credential.tsx). */
+const protectFormSchema = z.object({ email: memberEmail, name: memberName, password: z.string() });
+type ProtectFormValues = z.infer<typeof protectFormSchema>;
+
+/** The Demo owner gives themselves an email and a password or passkey; from then on the console asks everyone to sign in. */
 export function ProtectModal({ onClose }: { onClose: () => void }) {
   const protect = useProtect();
+  const credential = useNewCredential();
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, formState, setError } = useForm<ProtectRequest>({
-    resolver: zodResolver(protectRequestSchema),
+  const { register, handleSubmit, formState, setError } = useForm<ProtectFormValues>({
+    resolver: zodResolver(protectFormSchema),
     defaultValues: { email: '', name: '', password: '' },
   });
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await protect.mutateAsync(values);
+      const chosen = await credential.credentialFor(values, values.password, (message) => setError('password', { message }, { shouldFocus: true }));
+      if (!chosen) return;
+      await protect.mutateAsync({ email: values.email, name: values.name, ...chosen });
       notifications.show({ color: 'green', title: 'Console protected', message: `From now on, sign in as ${values.email}.` });
       onClose();
     } catch (error) {
-      setFailure(showServerError(error, ['email', 'name', 'password'], setError));
+      setFailure(showServerError(error, credential.fieldsShown(['email', 'name'] as const), setError));
     }
   });
 
@@ -33,8 +42,8 @@ export function ProtectModal({ onClose }: { onClose: () => void }) {
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <Text size="sm">
-            You become the Owner with this email and password. The Demo owner&apos;s open access ends for good: everyone signs
-            in from then on.
+            You become the Owner with this email and a password or passkey. The Demo owner&apos;s open access ends for good:
+            everyone signs in from then on.
           </Text>
           {failure && (
             <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
@@ -43,20 +52,18 @@ export function ProtectModal({ onClose }: { onClose: () => void }) {
           )}
           <TextInput label="Email" type="email" autoComplete="username" required data-autofocus error={formState.errors.email?.message} {...register('email')} />
           <TextInput label="Name" autoComplete="name" required error={formState.errors.name?.message} {...register('name')} />
-          <PasswordInput
-            label="Password"
-            description={`At least ${PASSWORD_MIN_LENGTH} characters`}
-            autoComplete="new-password"
-            required
-            error={formState.errors.password?.message}
-            {...register('password')}
+          <NewCredentialFields
+            method={credential.method}
+            onMethodChange={credential.setMethod}
+            passwordField={register('password')}
+            passwordError={formState.errors.password?.message}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
             <Button type="submit" loading={formState.isSubmitting}>
-              Set email and password
+              Save and protect
             </Button>
           </Group>
         </Stack>

@@ -1,20 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import * as z from 'zod/mini';
 import { useSetup } from '../../api/access';
-import { PASSWORD_MIN_LENGTH, setupRequestSchema } from '../../api/contract/console-access';
+import { memberEmail, memberName } from '../../api/contract/console-access';
 import { useAccess } from '../../api/use-access';
 import { AccessFrame } from '../../components/access-frame';
 import { PageLoader } from '../../components/page-loader';
 import { SetupPending } from '../../components/setup-pending';
 import { useHashToken } from './hash-token';
+import { NewCredentialFields, useNewCredential } from './new-credential';
 import { showServerError } from './server-error';
 
-const setupFormSchema = z.omit(setupRequestSchema, { token: true });
+/** The password is checked only when it is the chosen way in (new-credential.tsx). */
+const setupFormSchema = z.object({ email: memberEmail, name: memberName, password: z.string() });
 type SetupFormValues = z.infer<typeof setupFormSchema>;
 
 /** `/setup#token=…`: the link the server prints at a start with no owner, which creates the first one. */
@@ -49,6 +51,7 @@ export function SetupPage() {
 function SetupForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const setup = useSetup();
+  const credential = useNewCredential();
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, formState, setError } = useForm<SetupFormValues>({
     resolver: zodResolver(setupFormSchema),
@@ -58,10 +61,12 @@ function SetupForm({ token }: { token: string }) {
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await setup.mutateAsync({ ...values, token });
+      const chosen = await credential.credentialFor(values, values.password, (message) => setError('password', { message }, { shouldFocus: true }));
+      if (!chosen) return;
+      await setup.mutateAsync({ token, email: values.email, name: values.name, ...chosen });
       navigate('/', { replace: true });
     } catch (error) {
-      setFailure(showServerError(error, ['email', 'name', 'password'], setError));
+      setFailure(showServerError(error, credential.fieldsShown(['email', 'name'] as const), setError));
     }
   });
 
@@ -84,13 +89,11 @@ function SetupForm({ token }: { token: string }) {
         <Stack gap="md">
           <TextInput label="Email" type="email" autoComplete="username" required error={formState.errors.email?.message} {...register('email')} />
           <TextInput label="Name" autoComplete="name" required error={formState.errors.name?.message} {...register('name')} />
-          <PasswordInput
-            label="Password"
-            description={`At least ${PASSWORD_MIN_LENGTH} characters`}
-            autoComplete="new-password"
-            required
-            error={formState.errors.password?.message}
-            {...register('password')}
+          <NewCredentialFields
+            method={credential.method}
+            onMethodChange={credential.setMethod}
+            passwordField={register('password')}
+            passwordError={formState.errors.password?.message}
           />
           <Button type="submit" loading={formState.isSubmitting} fullWidth>
             Create owner

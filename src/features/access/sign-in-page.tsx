@@ -1,17 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
+import { IconAlertTriangle, IconFingerprint, IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useSignIn } from '../../api/access';
 import { signInRequestSchema, type SignInRequest } from '../../api/contract/console-access';
+import { useSignInWithPasskey } from '../../api/passkeys';
 import { useAccess } from '../../api/use-access';
 import { AccessFrame } from '../../components/access-frame';
 import { PageLoader } from '../../components/page-loader';
 import { SetupPending } from '../../components/setup-pending';
 import { NEXT_PARAM, safeNextPath } from './safe-next-path';
 import { showServerError } from './server-error';
+import { ssoErrorMessage, ssoStartHref } from './sso';
 
 export function SignInPage() {
   const { bootstrap } = useAccess();
@@ -28,13 +31,15 @@ export function SignInPage() {
   if (bootstrap?.access === 'setup') return <SetupPending />;
   // Already signed in (another tab did it, or the link was opened twice): on to the page.
   if (bootstrap?.access === 'signed-in') return <Navigate to={next} replace />;
-  return <SignInForm next={next} />;
+  return <SignInForm next={next} sso={bootstrap?.sso ?? false} ssoFailure={ssoErrorMessage(params.get('sso'))} />;
 }
 
-function SignInForm({ next }: { next: string }) {
+function SignInForm({ next, sso, ssoFailure }: { next: string; sso: boolean; ssoFailure: string | null }) {
   const navigate = useNavigate();
   const signIn = useSignIn();
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const signInWithPasskey = useSignInWithPasskey();
+  const [passkeys] = useState(browserSupportsWebAuthn);
+  const [refusal, setRefusal] = useState<string | null>(ssoFailure);
   const { register, handleSubmit, formState, setError } = useForm<SignInRequest>({
     resolver: zodResolver(signInRequestSchema),
     defaultValues: { email: '', password: '' },
@@ -49,6 +54,14 @@ function SignInForm({ next }: { next: string }) {
       setRefusal(showServerError(error, ['email', 'password'], setError));
     }
   });
+
+  const onPasskey = () => {
+    setRefusal(null);
+    signInWithPasskey.mutate(undefined, {
+      onSuccess: () => navigate(next, { replace: true }),
+      onError: (error) => setRefusal(error.message),
+    });
+  };
 
   return (
     <AccessFrame>
@@ -82,6 +95,22 @@ function SignInForm({ next }: { next: string }) {
           </Button>
         </Stack>
       </form>
+      {(passkeys || sso) && (
+        <Text size="sm" c="dimmed" ta="center">
+          or
+        </Text>
+      )}
+      {passkeys && (
+        <Button variant="default" leftSection={<IconFingerprint size={18} />} onClick={onPasskey} loading={signInWithPasskey.isPending} fullWidth>
+          Sign in with a passkey
+        </Button>
+      )}
+      {sso && (
+        // A page load, not a fetch: the server sends the browser on to the identity provider.
+        <Button component="a" href={ssoStartHref(next)} variant="default" leftSection={<IconKey size={18} />} fullWidth>
+          Sign in with SSO
+        </Button>
+      )}
     </AccessFrame>
   );
 }

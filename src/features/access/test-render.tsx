@@ -14,7 +14,7 @@ export function createMember(overrides: Partial<Member> = {}): Member {
 /** Renders with the providers the pages need, signed in as `member`. */
 export function renderSignedIn(ui: ReactElement, member: Member, chatbotIds = ['demo-bot', 'second-bot']) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const bootstrap: Bootstrap = { mode: 'local', access: 'signed-in', member, chatbotIds };
+  const bootstrap: Bootstrap = { mode: 'local', access: 'signed-in', member, chatbotIds, sso: false };
   queryClient.setQueryData(bootstrapQueryOptions().queryKey, bootstrap);
   const result = render(
     <MantineProvider env="test">

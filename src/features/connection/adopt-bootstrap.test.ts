@@ -7,6 +7,7 @@ const signedIn: Bootstrap = {
   access: 'signed-in',
   member: { id: 'm1', email: 'ann@example.com', name: 'Ann', role: 'Agent', chatbots: ['demo-bot', 'second-bot'], demo: false },
   chatbotIds: ['demo-bot', 'second-bot'],
+  sso: false,
 };
 
 beforeEach(() => {
@@ -25,7 +26,7 @@ describe('adoptBootstrap', () => {
     adoptBootstrap(signedIn);
     adoptBootstrap({ ...signedIn, chatbotIds: ['other-bot'] });
     expect(getConnection().chatbotIds).toEqual(['other-bot']);
-    adoptBootstrap({ mode: 'local', access: 'sign-in', member: null, chatbotIds: [] });
+    adoptBootstrap({ mode: 'local', access: 'sign-in', member: null, chatbotIds: [], sso: false });
     expect(isUntouched(getConnection())).toBe(true);
   });
 

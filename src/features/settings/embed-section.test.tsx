@@ -11,7 +11,7 @@ import { toFormValues } from './settings-form-schema';
 
 function renderEmbed(mode: Bootstrap['mode'], overrides: Parameters<typeof createChatbotSettings>[0] = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  const bootstrap: Bootstrap = { mode, access: 'signed-in', member: null, chatbotIds: ['demo-bot'] };
+  const bootstrap: Bootstrap = { mode, access: 'signed-in', member: null, chatbotIds: ['demo-bot'], sso: false };
   queryClient.setQueryData(bootstrapQueryOptions().queryKey, bootstrap);
   function Form() {
     const form = useForm({ defaultValues: toFormValues(createChatbotSettings(overrides)) });

@@ -1,0 +1,31 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type * as z from 'zod/mini';
+import { SESSION_ENDED } from '../../src/api/contract/console-access';
+import { success, unauthorized } from '../envelope';
+import { parseBody } from '../routes/operation';
+import type { ConsoleAccess, SignedIn } from './access';
+import { publicMember, type ConsoleStore, type StoredMember } from './store';
+
+/** What the console's route modules (routes.ts, passkey-routes.ts) share. */
+
+export function bodyOf<Schema extends z.ZodMiniType>(schema: Schema, request: FastifyRequest): z.output<Schema> {
+  return parseBody(schema, request.body ?? {});
+}
+
+/** The member a console route is for, or 401. */
+export function signedInOf(access: ConsoleAccess, request: FastifyRequest): SignedIn {
+  const signedIn = access.sessionOf(request);
+  if (!signedIn) throw unauthorized(SESSION_ENDED);
+  return signedIn;
+}
+
+/** The client address, for throttling: the socket's (X-Forwarded-For is not trusted here). */
+export function addressOf(request: FastifyRequest): string {
+  return request.socket.remoteAddress ?? 'unknown';
+}
+
+/** Starts a new session for `member` and answers who is signed in. */
+export function signedInAnswer(store: ConsoleStore, access: ConsoleAccess, request: FastifyRequest, reply: FastifyReply, member: StoredMember) {
+  access.startSession(request, reply, member);
+  return success({ member: publicMember(store.memberById(member.id)!) });
+}
