@@ -166,6 +166,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
       // Only looked at: protecting the shared console would end the demo sign-in for every spec.
       const protect = await openedDialog(page, 'Protect this console');
       await expectAccessible(page, 'the Protect this console dialog');
+      await protect.getByRole('radio', { name: 'Passkey' }).check();
+      await expect(protect.getByText('your browser asks you to create a passkey')).toBeVisible();
+      await expectAccessible(page, 'the Protect this console dialog, passkey chosen');
       await protect.getByRole('button', { name: 'Cancel' }).click();
 
       await page.getByRole('button', { name: 'Demo owner' }).click();

@@ -55,7 +55,7 @@ test('the Demo owner protects the console with a passkey, names it, and signs ba
   const protect = await openedDialog(page, 'Protect this console');
   await protect.getByLabel('Email').fill(OWNER.email);
   await protect.getByLabel('Name').fill(OWNER.name);
-  await protect.getByText('Passkey', { exact: true }).click();
+  await protect.getByRole('radio', { name: 'Passkey' }).check();
   await expect(protect.getByRole('textbox', { name: 'Password', exact: true })).toBeHidden();
   await protect.getByRole('button', { name: 'Save and protect' }).click();
   await expect(protect).toBeHidden();
@@ -77,6 +77,16 @@ test('the Demo owner protects the console with a passkey, names it, and signs ba
   await rename.getByRole('button', { name: 'Save name' }).click();
   await expect(passkeys).toContainText('Work laptop');
   await expectAccessible(page, 'the account page with a passkey');
+  // The same page in the dark scheme, and on a phone, where every control stays reachable.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await expectAccessible(page, 'the account page with a passkey, dark');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await passkeys.getByRole('button', { name: 'Remove Work laptop' }).scrollIntoViewIfNeeded();
+  await expect(passkeys.getByRole('button', { name: 'Remove Work laptop' })).toBeInViewport({ ratio: 1 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.emulateMedia({ colorScheme: 'light' });
 
   // This device already holds the member's passkey: a second one here is refused, saying why.
   await passkeys.getByRole('button', { name: 'Add a passkey' }).click();

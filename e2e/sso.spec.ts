@@ -63,6 +63,9 @@ test('an invited member signs in with SSO, lands where they were going, and some
   await sam.goto('/bots/demo-bot/settings');
   await expect(sam).toHaveURL(/\/sign-in\?next=/);
   await expectAccessible(sam, 'the sign-in page with SSO');
+  await sam.emulateMedia({ colorScheme: 'dark' });
+  await expect(sam.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await expectAccessible(sam, 'the sign-in page with SSO, dark');
   await sam.getByRole('link', { name: 'Sign in with SSO' }).click();
   await signInAtProvider(sam, 'sam');
   // The invitation waiting for Sam's verified email made Sam an Editor, named as the provider says.

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Badge, Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -19,6 +18,7 @@ import { PageLoader } from '../../components/page-loader';
 import { formatTime } from './format-time';
 import { describeGrant } from './grant-labels';
 import { PasskeysSection } from './passkeys-section';
+import { FormFailure } from './form-failure';
 import { showServerError } from './server-error';
 import { signInMethodsQueryOptions } from '../../api/passkeys';
 
@@ -153,11 +153,7 @@ function ChangePasswordForm({ hasPassword }: { hasPassword: boolean }) {
       </Title>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md" maw={420}>
-          {failure && (
-            <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
-              {failure}
-            </Alert>
-          )}
+          <FormFailure message={failure} />
           {hasPassword && (
             <PasswordInput
               label="Current password"

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, CopyButton, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
+import { Button, CopyButton, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useInvite } from '../../api/access';
@@ -9,6 +9,7 @@ import { ALL_CHATBOTS, rolesAssignableBy, type Role } from '../../api/contract/p
 import { ChatbotsSelect } from './chatbots-select';
 import { formatTime } from './format-time';
 import { roleHasGrant } from './grant-labels';
+import { FormFailure } from './form-failure';
 import { showServerError } from './server-error';
 
 interface InviteMemberModalProps {
@@ -65,11 +66,7 @@ function InviteForm({ myRole, chatbotIds, onCreated, onCancel }: InviteFormProps
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        {failure && (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
-            {failure}
-          </Alert>
-        )}
+        <FormFailure message={failure} />
         <TextInput label="Email" type="email" autoComplete="off" required data-autofocus error={formState.errors.email?.message} {...register('email')} />
         <Controller
           control={control}

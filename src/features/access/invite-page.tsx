@@ -16,6 +16,7 @@ import { SetupPending } from '../../components/setup-pending';
 import { describeGrant } from './grant-labels';
 import { useHashToken } from './hash-token';
 import { NewCredentialFields, useNewCredential } from './new-credential';
+import { FormFailure } from './form-failure';
 import { showServerError } from './server-error';
 
 /** The password is checked only when it is the chosen way in (new-credential.tsx). */
@@ -89,11 +90,7 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
           {describeGrant(invitation.role, invitation.chatbots)}
         </Text>
       </Stack>
-      {failure && (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
-          {failure}
-        </Alert>
-      )}
+      <FormFailure message={failure} />
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           {/* For password managers: the account this password belongs to. */}

@@ -1,4 +1,4 @@
-import { PasswordInput, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Group, PasswordInput, Radio, Stack, Text } from '@mantine/core';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
@@ -60,21 +60,14 @@ export function NewCredentialFields({
   return (
     <Stack gap="xs">
       {passkeys && (
-        <div>
-          <Text size="sm" fw={500} id="credential-method" mb={4}>
-            How you sign in
-          </Text>
-          <SegmentedControl
-            fullWidth
-            aria-labelledby="credential-method"
-            value={method}
-            onChange={(value) => onMethodChange(value as CredentialMethod)}
-            data={[
-              { value: 'password', label: 'Password' },
-              { value: 'passkey', label: 'Passkey' },
-            ]}
-          />
-        </div>
+        // Radios rather than a segmented control: the same choice, and Radio is already in the
+        // shared code, where SegmentedControl would add to every first page (landing-weight.spec).
+        <Radio.Group label="How you sign in" value={method} onChange={(value) => onMethodChange(value as CredentialMethod)}>
+          <Group gap="lg" mt={6}>
+            <Radio value="password" label="Password" />
+            <Radio value="passkey" label="Passkey" />
+          </Group>
+        </Radio.Group>
       )}
       {method === 'password' ? (
         <PasswordInput

@@ -1,13 +1,13 @@
-import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { passkeyName, type Passkey } from '../../api/contract/console-access';
 import { signInMethodsQueryOptions, useAddPasskey, useRemovePasskey, useRenamePasskey } from '../../api/passkeys';
 import { ErrorAlert } from '../../components/error-alert';
 import { PageLoader } from '../../components/page-loader';
+import { FormFailure } from './form-failure';
 import { formatTime } from './format-time';
 
 /** The signed-in member's passkeys: add one (named), rename, remove. */
@@ -154,11 +154,7 @@ function PasskeyNameModal<Variables>({
     <Modal opened onClose={onClose} title={title}>
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Stack gap="md">
-          {failure && (
-            <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
-              {failure}
-            </Alert>
-          )}
+          <FormFailure message={failure} />
           <TextInput
             label="Passkey name"
             description="So you can tell your passkeys apart, such as “Work laptop”"

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useProtect } from '../../api/access';
 import * as z from 'zod/mini';
 import { memberEmail, memberName } from '../../api/contract/console-access';
 import { NewCredentialFields, useNewCredential } from './new-credential';
+import { FormFailure } from './form-failure';
 import { showServerError } from './server-error';
 
 /** The password is checked only when it is the chosen way in (new-credential.tsx). */
@@ -45,11 +45,7 @@ export function ProtectModal({ onClose }: { onClose: () => void }) {
             You become the Owner with this email and a password or passkey. The Demo owner&apos;s open access ends for good:
             everyone signs in from then on.
           </Text>
-          {failure && (
-            <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
-              {failure}
-            </Alert>
-          )}
+          <FormFailure message={failure} />
           <TextInput label="Email" type="email" autoComplete="username" required data-autofocus error={formState.errors.email?.message} {...register('email')} />
           <TextInput label="Name" autoComplete="name" required error={formState.errors.name?.message} {...register('name')} />
           <NewCredentialFields

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -13,6 +12,7 @@ import { PageLoader } from '../../components/page-loader';
 import { SetupPending } from '../../components/setup-pending';
 import { useHashToken } from './hash-token';
 import { NewCredentialFields, useNewCredential } from './new-credential';
+import { FormFailure } from './form-failure';
 import { showServerError } from './server-error';
 
 /** The password is checked only when it is the chosen way in (new-credential.tsx). */
@@ -80,11 +80,7 @@ function SetupForm({ token }: { token: string }) {
           You become its Owner: you can invite the rest of the team afterwards.
         </Text>
       </div>
-      {failure && (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
-          {failure}
-        </Alert>
-      )}
+      <FormFailure message={failure} />
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <TextInput label="Email" type="email" autoComplete="username" required error={formState.errors.email?.message} {...register('email')} />

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
-import { IconAlertTriangle, IconFingerprint, IconKey } from '@tabler/icons-react';
+import { IconFingerprint, IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -13,6 +13,7 @@ import { AccessFrame } from '../../components/access-frame';
 import { PageLoader } from '../../components/page-loader';
 import { SetupPending } from '../../components/setup-pending';
 import { NEXT_PARAM, safeNextPath } from './safe-next-path';
+import { FormFailure } from './form-failure';
 import { showServerError } from './server-error';
 import { ssoErrorMessage, ssoStartHref } from './sso';
 
@@ -68,11 +69,7 @@ function SignInForm({ next, sso, ssoFailure }: { next: string; sso: boolean; sso
       <Title order={1} size="h2">
         Sign in
       </Title>
-      {refusal && (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
-          {refusal}
-        </Alert>
-      )}
+      <FormFailure message={refusal} />
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <TextInput
