@@ -4,6 +4,8 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { defaultConfig, seededChatbotIds, stagingChatbotIdOf, type ServiceConfig } from './config';
 import { createConsoleAccess, type ConsoleAccess } from './console/access';
+import { createActivityLog, recordOperation, registerActivityRecorder, RECORDED_OPERATIONS } from './console/activity';
+import { registerActivityRoutes } from './console/activity-routes';
 import { registerConsoleGuard, type GuardOptions } from './console/guard';
 import { issueSetupLink } from './console/links';
 import { registerConsoleAccessRoutes } from './console/routes';
@@ -133,9 +135,12 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   registerConsoleRoutes(app);
   const store = openConsole(app, config);
   const access = createConsoleAccess(store, config, now);
-  sweepSessions(app, access);
-  registerConsoleAccessRoutes(app, { store, access, config, now });
-  registerSsoRoutes(app, { store, access, now, config });
+  const activity = createActivityLog(store, now);
+  registerActivityRecorder(app, access, activity);
+  sweepStaleRecords(app, access, store, config, now);
+  registerConsoleAccessRoutes(app, { store, access, config, now, activity });
+  registerSsoRoutes(app, { store, access, now, config, activity });
+  registerActivityRoutes(app, { store, access });
   await registerApiReference(app, config, { jsonBodyLimit: JSON_BODY_LIMIT });
   if (config.upstream) {
     const { upstream } = config;
@@ -145,7 +150,11 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       refuseKeyless: true,
     };
     registerConsoleGuard(app, access, guard);
-    registerProxy(app, upstream, { onChatSession: (sessionId, chatbotId) => store.recordChatSession(sessionId, chatbotId) });
+    registerProxy(app, upstream, {
+      onChatSession: (sessionId, chatbotId) => store.recordChatSession(sessionId, chatbotId),
+      answersRead: RECORDED_OPERATIONS,
+      onAnswered: (request, name, status, text) => recordOperation(activity, request, name, status, text),
+    });
   } else {
     registerLocalService(app, config, now, access);
   }
@@ -153,8 +162,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   return app;
 }
 
-/** How often sessions past their timeouts are swept from the console's store. */
-const SESSION_SWEEP_MS = 10 * 60_000;
+/** How often sessions past their timeouts, and activity past its retention, are swept from the console's store. */
+const SWEEP_MS = 10 * 60_000;
 
 /** The console's own store (members, sessions, invitations), in both modes, beside the service's data. */
 function openConsole(app: FastifyInstance, config: ServiceConfig): ConsoleStore {
@@ -164,9 +173,17 @@ function openConsole(app: FastifyInstance, config: ServiceConfig): ConsoleStore 
   return store;
 }
 
-/** Sessions past their timeouts are refused anyway; sweeping them keeps the table from growing. */
-function sweepSessions(app: FastifyInstance, access: ConsoleAccess): void {
-  const sweep = setInterval(() => access.sweep(), SESSION_SWEEP_MS);
+/**
+ * Sessions past their timeouts are refused anyway; sweeping them keeps the table from growing.
+ * Activity older than ACTIVITY_RETENTION_DAYS is removed by the server alone (no route can).
+ */
+function sweepStaleRecords(app: FastifyInstance, access: ConsoleAccess, store: ConsoleStore, config: ServiceConfig, now: () => number): void {
+  const sweepActivity = () => store.activity.removeBefore(now() - config.activityRetentionDays * 24 * 3_600_000);
+  sweepActivity();
+  const sweep = setInterval(() => {
+    access.sweep();
+    sweepActivity();
+  }, SWEEP_MS);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 }

@@ -78,6 +78,8 @@ export interface ServiceConfig {
    * the server prints; by default the address it listens on.
    */
   consoleUrl: string | null;
+  /** ACTIVITY_RETENTION_DAYS: activity entries older than this are removed by the server. */
+  activityRetentionDays: number;
   /** Single sign-on, when all three OIDC_* variables are set; null (off) when none is. */
   oidc: OidcConfig | null;
 }
@@ -110,6 +112,7 @@ export function defaultConfig(): ServiceConfig {
     sessionIdleMinutes: 30,
     sessionMaxHours: 12,
     consoleUrl: null,
+    activityRetentionDays: 365,
     oidc: null,
   };
 }
@@ -266,6 +269,7 @@ export function configFromEnv(env: Env): ServiceConfig {
     sessionIdleMinutes: integerOf(env, 'SESSION_IDLE_MINUTES', 1, 60 * 24 * 30) ?? defaults.sessionIdleMinutes,
     sessionMaxHours: integerOf(env, 'SESSION_MAX_HOURS', 1, 24 * 90) ?? defaults.sessionMaxHours,
     consoleUrl: consoleUrlOf(read(env, 'CONSOLE_URL')),
+    activityRetentionDays: integerOf(env, 'ACTIVITY_RETENTION_DAYS', 1, 36_500) ?? defaults.activityRetentionDays,
     oidc: oidcOf(env),
   };
 }

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { operations, SECRET_KEY_HEADER, SESSION_KEY_HEADER, type OperationSpec } from '../src/api/contract';
+import { operations, SECRET_KEY_HEADER, SESSION_KEY_HEADER, type OperationName, type OperationSpec } from '../src/api/contract';
 import type { UpstreamConfig } from './config';
 import { failure, pathOf, ServiceError } from './envelope';
 import { KeyRedactor } from './key-redactor';
@@ -69,6 +69,9 @@ function relayedHeaders(answer: Response, redactor: KeyRedactor): Record<string,
 export interface ProxyOptions {
   /** A chat session a signed-in member opened upstream (GetSession), so their questions in it are held to its chatbot's grant. */
   onChatSession(sessionId: number, chatbotId: string): void;
+  /** The operations whose answers onAnswered reads (the writes the activity record keeps); their answers are read whole, then relayed. */
+  answersRead: readonly OperationName[];
+  onAnswered(request: FastifyRequest, name: OperationName, status: number, text: string): void;
 }
 
 /** The session a GetSession answer opened, from its envelope; null when it opened none. */
@@ -87,7 +90,7 @@ async function forward(
   reply: FastifyReply,
   target: URL,
   redactor: KeyRedactor,
-  onAnswer?: (text: string) => void,
+  onAnswer?: (text: string, status: number) => void,
 ): Promise<FastifyReply> {
   const controller = new AbortController();
   const response = reply.raw;
@@ -116,13 +119,14 @@ async function forward(
   if (statusText === undefined) response.writeHead(answer.status, headers);
   else response.writeHead(answer.status, statusText, headers);
   if (!answer.body) {
+    onAnswer?.('', answer.status);
     response.end();
     return reply;
   }
   if (onAnswer) {
-    // A small JSON answer the console reads before relaying it (GetSession's session id).
+    // A small JSON answer the console reads before relaying it (GetSession's session id, a write's activity entry).
     const text = redactor.text(await answer.text());
-    onAnswer(text);
+    onAnswer(text, answer.status);
     response.end(text);
     return reply;
   }
@@ -160,7 +164,8 @@ export function registerProxy(app: FastifyInstance, upstream: UpstreamConfig, op
       return 'error' in decoded ? done(decoded.error, undefined) : done(null, body);
     });
 
-    for (const spec of Object.values(operations)) {
+    for (const name of Object.keys(operations) as OperationName[]) {
+      const spec = operations[name];
       const target = upstreamAddress(upstream.url, spec);
       proxy.route({
         method: spec.method,
@@ -172,12 +177,14 @@ export function registerProxy(app: FastifyInstance, upstream: UpstreamConfig, op
             return reply.code(404).send(failure(404, message));
           }
           const chatbotId = spec.path === operations.GetSession.path && request.signedIn ? chatbotIdOfBody(request.body) : null;
+          const recorded = options.answersRead.includes(name);
           const onAnswer =
-            chatbotId === null
+            chatbotId === null && !recorded
               ? undefined
-              : (text: string) => {
-                  const sessionId = openedSessionOf(text);
-                  if (sessionId !== null) options.onChatSession(sessionId, chatbotId);
+              : (text: string, status: number) => {
+                  const sessionId = chatbotId === null ? null : openedSessionOf(text);
+                  if (sessionId !== null) options.onChatSession(sessionId, chatbotId!);
+                  if (recorded) options.onAnswered(request, name, status, text);
                 };
           return forward(request, reply, target, redactor, onAnswer);
         },

@@ -39,3 +39,17 @@ export function dataOf<T>(response: LightMyRequestResponse): T {
 export function tokenOfLink(link: string): string {
   return new URL(link).hash.slice('#token='.length);
 }
+
+let invited = 0;
+/** A member of `role` on `chatbots`, invited by `inviter` (a session cookie) and signed in with a password. */
+export async function invitedMember(app: FastifyInstance, inviter: string, role: Role, chatbots: string[]): Promise<{ cookie: string; email: string; id: string; name: string; token: string }> {
+  invited += 1;
+  const email = `member${invited}@example.com`;
+  const name = `${role} ${invited}`;
+  const invitation = await post(app, '/console/invitations', { email, role, chatbots }, inviter);
+  if (invitation.statusCode !== 200) throw new Error(`invitation refused: ${invitation.body}`);
+  const token = tokenOfLink(dataOf<{ link: string }>(invitation).link);
+  const accepted = await post(app, '/console/invitations/accept', { token, name, password: PASSWORD });
+  if (accepted.statusCode !== 200) throw new Error(`invitation not accepted: ${accepted.body}`);
+  return { cookie: cookieOf(accepted), email, id: dataOf<{ member: { id: string } }>(accepted).member.id, name, token };
+}

@@ -10,6 +10,7 @@ import {
 import { badRequest, notFound, ServiceError, success, tooManyRequests, unauthorized } from '../envelope';
 import type { ConsoleAccess } from './access';
 import { PASSKEY_SIGN_IN_REFUSED, type Passkeys } from './passkeys';
+import { actorOf, recordFailedSignIn, type ActivityLog } from './activity';
 import { addressOf, bodyOf, signedInOf } from './route-support';
 import type { ConsoleStore, StoredMember, StoredPasskey } from './store';
 import type { SignInThrottle } from './throttle';
@@ -21,7 +22,8 @@ interface PasskeyRouteOptions {
   passkeys: Passkeys;
   /** The password sign-in's throttle: guesses by either way count together per address. */
   throttle: SignInThrottle;
-  signIn: (request: FastifyRequest, reply: FastifyReply, member: StoredMember) => unknown;
+  signIn: (request: FastifyRequest, reply: FastifyReply, member: StoredMember, method: 'passkey') => unknown;
+  activity: ActivityLog;
 }
 
 const NO_PASSKEY = 'id: you have no passkey with this id';
@@ -35,7 +37,7 @@ function shownPasskey(passkey: StoredPasskey): Passkey {
  * member's own list (add, rename, remove). Setup, invitations and "Protect this console"
  * take a passkey in their own routes (routes.ts) instead of a password.
  */
-export function registerPasskeyRoutes(app: FastifyInstance, { store, access, now, passkeys, throttle, signIn }: PasskeyRouteOptions): void {
+export function registerPasskeyRoutes(app: FastifyInstance, { store, access, now, passkeys, throttle, signIn, activity }: PasskeyRouteOptions): void {
   /** The signed-in member's own passkeys; the Demo owner has no account to add them to until the console is protected. */
   const ownerOf = (request: FastifyRequest): StoredMember => {
     const { member } = signedInOf(access, request);
@@ -63,10 +65,11 @@ export function registerPasskeyRoutes(app: FastifyInstance, { store, access, now
     const member = await passkeys.verifySignIn(ceremony, response as unknown as AuthenticationResponseJSON);
     if (!member) {
       throttle.fail(account, address, now());
+      recordFailedSignIn(activity, null, 'passkey', PASSKEY_SIGN_IN_REFUSED);
       throw unauthorized(PASSKEY_SIGN_IN_REFUSED);
     }
     throttle.succeed(account);
-    return signIn(request, reply, member);
+    return signIn(request, reply, member, 'passkey');
   });
 
   app.get('/console/account/sign-in-methods', async (request) => {
@@ -74,11 +77,14 @@ export function registerPasskeyRoutes(app: FastifyInstance, { store, access, now
     return success({ password: store.passwordHashOf(member.id) !== null, passkeys: store.passkeysOf(member.id).map(shownPasskey) });
   });
 
-  app.post('/console/account/passkeys', async (request) => {
+  app.post('/console/account/passkeys', { config: { activity: 'passkey.add' } }, async (request) => {
     const member = ownerOf(request);
     const fields = bodyOf(newPasskeySchema, request);
     const passkey = await passkeys.verifyNew(fields, member.id, `Passkey ${store.passkeysOf(member.id).length + 1}`);
-    store.addPasskey({ ...passkey, memberId: member.id }, now());
+    store.transaction(() => {
+      store.addPasskey({ ...passkey, memberId: member.id }, now());
+      activity.success(actorOf(member), 'passkey.add', { Name: passkey.name });
+    });
     return success(shownPasskey(store.passkeyById(passkey.id)!));
   });
 
@@ -89,15 +95,17 @@ export function registerPasskeyRoutes(app: FastifyInstance, { store, access, now
     return success(shownPasskey(store.passkeyById(request.params.id)!));
   });
 
-  app.delete<{ Params: { id: string } }>('/console/account/passkeys/:id', async (request) => {
+  app.delete<{ Params: { id: string } }>('/console/account/passkeys/:id', { config: { activity: 'passkey.remove' } }, async (request) => {
     const member = ownerOf(request);
     store.transaction(() => {
+      const removed = store.passkeysOf(member.id).find((passkey) => passkey.id === request.params.id);
       const others = store.passkeysOf(member.id).filter((passkey) => passkey.id !== request.params.id);
       // Nobody removes their own last way in: they would need an Owner to invite them again.
       if (others.length === 0 && store.passwordHashOf(member.id) === null) {
         throw badRequest('id: this passkey is your only way to sign in; set a password or add another passkey first');
       }
-      if (!store.removePasskey(request.params.id, member.id)) throw notFound(NO_PASSKEY);
+      if (!removed || !store.removePasskey(removed.id, member.id)) throw notFound(NO_PASSKEY);
+      activity.success(actorOf(member), 'passkey.remove', { Name: removed.name });
     });
     return success(null);
   });

@@ -20,7 +20,8 @@ import { linkBase, INVITATION_LIFETIME_MS, invitationLink } from './links';
 import { decoyHash, hashPassword, needsRehash, passwordMatches } from './passwords';
 import { registerPasskeyRoutes } from './passkey-routes';
 import { createPasskeys } from './passkeys';
-import { addressOf, bodyOf, signedInAnswer, signedInOf } from './route-support';
+import { actorOf, recordFailedSignIn, type ActivityLog } from './activity';
+import { addressOf, bodyOf, signedInAnswer, signedInOf, type SignInMethod } from './route-support';
 import { memberListEntry, type ConsoleStore, type StoredMember, type StoredPasskey } from './store';
 import { SignInThrottle } from './throttle';
 import { newToken, tokenHash } from './tokens';
@@ -30,6 +31,7 @@ export interface ConsoleRouteOptions {
   access: ConsoleAccess;
   config: ServiceConfig;
   now: () => number;
+  activity: ActivityLog;
 }
 
 /** A new member's (or the Demo owner's) way to sign in, made before the store's transaction: hashing and verifying take time. */
@@ -61,13 +63,16 @@ function grantOf(chatbots: readonly string[]): string[] {
  * invitations, members and the member's own devices. Every answer but bootstrap is the
  * interface's envelope. Every state-changing one is same-origin only (request-guard.ts).
  */
-export function registerConsoleAccessRoutes(app: FastifyInstance, { store, access, config, now }: ConsoleRouteOptions): void {
+export function registerConsoleAccessRoutes(app: FastifyInstance, { store, access, config, now, activity }: ConsoleRouteOptions): void {
   const throttle = new SignInThrottle();
   const passkeys = createPasskeys(store, config, now);
   // Made at start-up, so the first unknown email takes as long as every other.
   void decoyHash();
 
-  const signIn = (request: FastifyRequest, reply: FastifyReply, member: StoredMember) => signedInAnswer(store, access, request, reply, member);
+  const signIn = (request: FastifyRequest, reply: FastifyReply, member: StoredMember, method: SignInMethod) =>
+    signedInAnswer({ store, access, activity }, request, reply, member, method);
+  /** What a credential's kind is called in the record. */
+  const methodOf = (credential: NewCredential): SignInMethod => ('passwordHash' in credential ? 'password' : 'passkey');
 
   const newCredential = async (fields: { password?: string; passkey?: NewPasskey }, ceremonyMemberId: string | null): Promise<NewCredential> =>
     fields.passkey ? { passkey: await passkeys.verifyNew(fields.passkey, ceremonyMemberId, 'Passkey 1') } : { passwordHash: await hashPassword(fields.password!) };
@@ -86,7 +91,7 @@ export function registerConsoleAccessRoutes(app: FastifyInstance, { store, acces
       throw new ServiceError(403, 'The demo sign-in is off: this console has members with passwords, or is not a demo start. Sign in.');
     }
     const demo = store.members().find((member) => member.demo) ?? store.addMember({ email: null, name: 'Demo owner', role: 'Owner', chatbots: [ALL_CHATBOTS], demo: true }, now());
-    return signIn(request, reply, demo);
+    return signIn(request, reply, demo, 'demo');
   });
 
   app.post('/console/sign-in', async (request, reply) => {
@@ -101,19 +106,24 @@ export function registerConsoleAccessRoutes(app: FastifyInstance, { store, acces
     const matches = await passwordMatches(stored ?? (await decoyHash()), password);
     if (!member || !stored || !matches) {
       throttle.fail(email, address, now());
+      recordFailedSignIn(activity, member, 'password', SIGN_IN_REFUSED);
       throw unauthorized(SIGN_IN_REFUSED);
     }
     throttle.succeed(email);
     if (needsRehash(stored)) store.setPasswordHash(member.id, await hashPassword(password), now());
-    return signIn(request, reply, member);
+    return signIn(request, reply, member, 'password');
   });
 
   app.post('/console/sign-out', async (request, reply) => {
-    access.endSession(request, reply);
+    const member = access.sessionOf(request)?.member;
+    store.transaction(() => {
+      access.endSession(request, reply);
+      if (member) activity.success(actorOf(member), 'sign-out');
+    });
     return success(null);
   });
 
-  app.post('/console/protect', async (request, reply) => {
+  app.post('/console/protect', { config: { activity: 'console.protect' } }, async (request, reply) => {
     const { member } = signedInOf(access, request);
     if (!member.demo) throw new ServiceError(403, 'Only the Demo owner protects the console; you already have a way to sign in.');
     const fields = body(protectRequestSchema, request);
@@ -123,9 +133,10 @@ export function registerConsoleAccessRoutes(app: FastifyInstance, { store, acces
       store.setIdentity(member.id, fields.email, fields.name);
       storeCredential(member.id, credential);
       store.setFlag(DEMO_ENDED_FLAG);
+      activity.success({ memberId: member.id, memberName: fields.name }, 'console.protect', { Email: fields.email, Method: methodOf(credential) });
     });
     // A new session id now that the member has a credential.
-    return signIn(request, reply, store.memberById(member.id)!);
+    return signIn(request, reply, store.memberById(member.id)!, 'protect');
   });
 
   app.post('/console/setup', async (request, reply) => {
@@ -143,9 +154,10 @@ export function registerConsoleAccessRoutes(app: FastifyInstance, { store, acces
       storeCredential(member.id, credential);
       store.setFlag(DEMO_ENDED_FLAG);
       store.removeDemoMembers();
+      activity.success(actorOf(member), 'console.setup', { Email: fields.email, Method: methodOf(credential) });
       return member;
     });
-    return signIn(request, reply, owner);
+    return signIn(request, reply, owner, 'setup');
   });
 
   app.post('/console/invitations/lookup', async (request) => {
@@ -166,9 +178,10 @@ export function registerConsoleAccessRoutes(app: FastifyInstance, { store, acces
       const added = store.addMember({ email: invitation.email, name: fields.name, role: invitation.role, chatbots: invitation.chatbots }, now());
       storeCredential(added.id, credential);
       store.setFlag(DEMO_ENDED_FLAG);
+      activity.success(actorOf(added), 'invitation.accept', { Email: added.email, Role: added.role, Chatbots: added.chatbots, Method: methodOf(credential) });
       return added;
     });
-    return signIn(request, reply, member);
+    return signIn(request, reply, member, 'invitation');
   });
 
   app.get('/console/members', async (request) => {
@@ -179,23 +192,32 @@ export function registerConsoleAccessRoutes(app: FastifyInstance, { store, acces
     });
   });
 
-  app.post('/console/invitations', async (request) => {
+  app.post('/console/invitations', { config: { activity: 'member.invite' } }, async (request) => {
     const actor = mayManage(signedInOf(access, request));
     const fields = body(inviteRequestSchema, request);
     assertMayAssign(actor, fields.role, 'role');
     if (store.memberByEmail(fields.email)) throw badRequest('email: a member already has this email');
     const token = newToken();
-    const invitation = store.addInvitation(
-      { tokenHash: tokenHash(token), email: fields.email, role: fields.role, chatbots: grantOf(fields.chatbots), invitedBy: actor.name, expiresAt: now() + INVITATION_LIFETIME_MS },
-      now(),
-    );
+    const invitation = store.transaction(() => {
+      const made = store.addInvitation(
+        { tokenHash: tokenHash(token), email: fields.email, role: fields.role, chatbots: grantOf(fields.chatbots), invitedBy: actor.name, expiresAt: now() + INVITATION_LIFETIME_MS },
+        now(),
+      );
+      // The link itself is never recorded: whoever reads the record cannot use it.
+      activity.success(actorOf(actor), 'member.invite', { Email: made.email, Role: made.role, Chatbots: made.chatbots });
+      return made;
+    });
     const { usedAt: _used, revokedAt: _revoked, ...shown } = invitation;
     return success({ invitation: shown, link: invitationLink(linkBase(request), token) });
   });
 
-  app.delete<{ Params: { id: string } }>('/console/invitations/:id', async (request) => {
-    mayManage(signedInOf(access, request));
-    if (!store.revokeInvitation(request.params.id, now())) throw notFound('id: no pending invitation with this id');
+  app.delete<{ Params: { id: string } }>('/console/invitations/:id', { config: { activity: 'invitation.revoke' } }, async (request) => {
+    const actor = mayManage(signedInOf(access, request));
+    store.transaction(() => {
+      const invitation = store.pendingInvitations(now()).find((each) => each.id === request.params.id);
+      if (!invitation || !store.revokeInvitation(invitation.id, now())) throw notFound('id: no pending invitation with this id');
+      activity.success(actorOf(actor), 'invitation.revoke', { Email: invitation.email, Role: invitation.role });
+    });
     return success(null);
   });
 
@@ -214,7 +236,7 @@ export function registerConsoleAccessRoutes(app: FastifyInstance, { store, acces
     }
   };
 
-  app.patch<{ Params: { id: string } }>('/console/members/:id', async (request) => {
+  app.patch<{ Params: { id: string } }>('/console/members/:id', { config: { activity: 'member.change' } }, async (request) => {
     const actor = mayManage(signedInOf(access, request));
     const target = targetOf(actor, request.params.id);
     const change = body(memberChangeRequestSchema, request);
@@ -226,26 +248,33 @@ export function registerConsoleAccessRoutes(app: FastifyInstance, { store, acces
       const next = store.changeMember(target, { role, chatbots: change.chatbots ? grantOf(change.chatbots) : target.chatbots, disabled });
       // Disabled: signed out now. A new role or grant applies at each session's next request anyway.
       if (disabled) store.endSessionsOf(target.id);
+      activity.success(actorOf(actor), 'member.change', { MemberId: next.id, Email: next.email, Role: next.role, Chatbots: next.chatbots, Disabled: next.disabled });
       return next;
     });
     return success(memberListEntry(updated));
   });
 
-  app.delete<{ Params: { id: string } }>('/console/members/:id', async (request) => {
+  app.delete<{ Params: { id: string } }>('/console/members/:id', { config: { activity: 'member.remove' } }, async (request) => {
     const actor = mayManage(signedInOf(access, request));
     const target = targetOf(actor, request.params.id);
     store.transaction(() => {
       assertKeepsAnOwner(target, false);
       // Their sessions go with them (ON DELETE CASCADE): the next click finds no session.
       store.removeMember(target.id);
+      activity.success(actorOf(actor), 'member.remove', { MemberId: target.id, Email: target.email, Role: target.role });
     });
     return success(null);
   });
 
-  app.delete<{ Params: { id: string } }>('/console/members/:id/sessions', async (request) => {
+  app.delete<{ Params: { id: string } }>('/console/members/:id/sessions', { config: { activity: 'member.sessions-end' } }, async (request) => {
     const actor = mayManage(signedInOf(access, request));
     const target = targetOf(actor, request.params.id);
-    return success({ ended: store.endSessionsOf(target.id) });
+    const ended = store.transaction(() => {
+      const count = store.endSessionsOf(target.id);
+      activity.success(actorOf(actor), 'member.sessions-end', { MemberId: target.id, Email: target.email, Sessions: count });
+      return count;
+    });
+    return success({ ended });
   });
 
   app.get('/console/account/sessions', async (request) => {
@@ -260,17 +289,17 @@ export function registerConsoleAccessRoutes(app: FastifyInstance, { store, acces
     return success({ devices });
   });
 
-  app.delete<{ Params: { id: string } }>('/console/account/sessions/:id', async (request, reply) => {
+  app.delete<{ Params: { id: string } }>('/console/account/sessions/:id', { config: { activity: 'device.end' } }, async (request, reply) => {
     const { member, session } = signedInOf(access, request);
-    if (request.params.id === session.id) {
-      access.endSession(request, reply);
-      return success(null);
-    }
-    if (!store.endSessionOf(request.params.id, member.id)) throw notFound('id: no signed-in device with this id');
+    store.transaction(() => {
+      if (request.params.id === session.id) access.endSession(request, reply);
+      else if (!store.endSessionOf(request.params.id, member.id)) throw notFound('id: no signed-in device with this id');
+      activity.success(actorOf(member), 'device.end', { Sessions: 1 });
+    });
     return success(null);
   });
 
-  app.post('/console/account/password', async (request) => {
+  app.post('/console/account/password', { config: { activity: 'password.change' } }, async (request) => {
     const { member, session } = signedInOf(access, request);
     const fields = body(changePasswordRequestSchema, request);
     const stored = store.passwordHashOf(member.id);
@@ -283,9 +312,10 @@ export function registerConsoleAccessRoutes(app: FastifyInstance, { store, acces
       store.setPasswordHash(member.id, hash, now());
       // Every other device signs in again with the new password.
       for (const other of store.sessionsOf(member.id)) if (other.id !== session.id) store.endSession(other.id);
+      activity.success(actorOf(member), 'password.change');
     });
     return success(null);
   });
 
-  registerPasskeyRoutes(app, { store, access, now, passkeys, throttle, signIn });
+  registerPasskeyRoutes(app, { store, access, now, passkeys, throttle, signIn, activity });
 }

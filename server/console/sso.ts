@@ -6,6 +6,7 @@ import type { ServiceConfig } from '../config';
 import { notFound } from '../envelope';
 import { DEMO_ENDED_FLAG, isHttps, type ConsoleAccess } from './access';
 import { linkBase } from './links';
+import { actorOf, recordFailedSignIn, type ActivityLog } from './activity';
 import { addressOf } from './route-support';
 import { PENDING_LIFETIME_MS, PendingSignIns } from './sso-pending';
 import { createSsoProvider, reasonOf, type ProviderIdentity, type SsoProvider } from './sso-provider';
@@ -17,6 +18,7 @@ export interface SsoRouteOptions {
   access: ConsoleAccess;
   now: () => number;
   config: ServiceConfig;
+  activity: ActivityLog;
 }
 
 const SSO_OFF = 'Single sign-on is off on this console: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET to turn it on.';
@@ -50,7 +52,7 @@ type Outcome = { next: string } | { failure: SsoFailure };
  * the provider's account that has their email, verified. It only ever signs in a member who
  * exists, or accepts an invitation waiting for that email: it never makes a member nobody invited.
  */
-export function registerSsoRoutes(app: FastifyInstance, { store, access, now, config }: SsoRouteOptions): void {
+export function registerSsoRoutes(app: FastifyInstance, { store, access, now, config, activity }: SsoRouteOptions): void {
   const provider = config.oidc ? createSsoProvider(config.oidc, app.log) : null;
   const pendingSignIns = new PendingSignIns();
   // Failed callbacks per client address: each one that gets as far costs a request to the provider.
@@ -89,6 +91,7 @@ export function registerSsoRoutes(app: FastifyInstance, { store, access, now, co
         now(),
       );
       store.setFlag(DEMO_ENDED_FLAG);
+      activity.success(actorOf(member), 'invitation.accept', { Email: member.email, Role: member.role, Chatbots: member.chatbots, Method: 'sso' });
       return member;
     });
 
@@ -117,7 +120,10 @@ export function registerSsoRoutes(app: FastifyInstance, { store, access, now, co
     const member = memberFor({ ...identity, email: identity.email });
     if (!member) return { failure: 'not-invited' };
     if (member.disabled) return { failure: 'disabled' };
-    access.startSession(request, reply, member);
+    store.transaction(() => {
+      access.startSession(request, reply, member);
+      activity.success(actorOf(member), 'sign-in', { Method: 'sso' });
+    });
     return { next: pending.next };
   };
 
@@ -132,6 +138,7 @@ export function registerSsoRoutes(app: FastifyInstance, { store, access, now, co
     const outcome = await complete(provider, request, reply, cookieState);
     if ('next' in outcome) return reply.redirect(outcome.next, 303);
     failures.fail(address, now());
+    recordFailedSignIn(activity, null, 'sso', `Single sign-on refused: ${outcome.failure}`);
     request.log.info({ failure: outcome.failure }, 'single sign-on: not signed in');
     return toSignInPage(reply, outcome.failure);
   });

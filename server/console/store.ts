@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Member } from '../../src/api/contract/bootstrap';
 import type { Invitation, MemberListEntry } from '../../src/api/contract/console-access';
 import type { Role } from '../../src/api/contract/permissions';
+import { activityStatements, type ActivityStore } from './activity-store';
 import { openDatabase, type Db } from '../db';
 
 /**
@@ -91,6 +92,25 @@ const CONSOLE_MIGRATIONS: readonly string[] = [
     last_used_at      INTEGER
   ) STRICT;
   CREATE INDEX passkeys_member ON passkeys (member_id);
+  `,
+  `
+  -- The activity record: append-only (no statement here updates or deletes an entry, but the
+  -- retention sweep of old ones). Names are kept as they were when the member acted.
+  CREATE TABLE activity (
+    id           INTEGER PRIMARY KEY AUTOINCREMENT,
+    at           INTEGER NOT NULL,
+    member_id    TEXT,
+    member_name  TEXT NOT NULL,
+    chatbot_id   TEXT,
+    action       TEXT NOT NULL,
+    target       TEXT NOT NULL,
+    code         INTEGER NOT NULL,
+    message      TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX activity_at ON activity (at);
+  CREATE INDEX activity_member ON activity (member_id, id);
+  CREATE INDEX activity_chatbot ON activity (chatbot_id, id);
+  CREATE INDEX activity_action ON activity (action, id);
   `,
 ];
 
@@ -235,6 +255,7 @@ export function openConsoleStore(dataDir: string): ConsoleStore {
 }
 
 export function createConsoleStore(db: Db) {
+  const activity: ActivityStore = activityStatements(db);
   const statements = {
     memberById: db.prepare<[string], MemberRow>('SELECT * FROM members WHERE id = ?'),
     memberByEmail: db.prepare<[string], MemberRow>('SELECT * FROM members WHERE email = ?'),
@@ -402,6 +423,8 @@ export function createConsoleStore(db: Db) {
     usePasskey: (id: string, counter: number, now: number): void => void statements.usePasskey.run(counter, now, id),
     renamePasskey: (id: string, memberId: string, name: string): boolean => statements.renamePasskey.run(name, id, memberId).changes > 0,
     removePasskey: (id: string, memberId: string): boolean => statements.deletePasskey.run(id, memberId).changes > 0,
+
+    activity,
 
     hasFlag: (name: string): boolean => statements.hasFlag.get(name) !== undefined,
     setFlag: (name: string): void => void statements.setFlag.run(name),

@@ -7,7 +7,7 @@ import { operations, type OperationName } from '../../src/api/contract';
 import { DEMO_SECRET_KEY } from '../config';
 import { BOT, call, startTestApp, type TestApp } from '../test-support';
 import { COOKIE_NAME } from './access';
-import { BROWSER, PASSWORD, bootstrap, cookieOf, demoOwner, post, withCookie } from './console-test-client';
+import { BROWSER, PASSWORD, bootstrap, cookieOf, demoOwner, invitedMember, post, withCookie } from './console-test-client';
 
 const STAGING = `${BOT}-staging`;
 let clock = Date.UTC(2026, 10, 27, 9);
@@ -32,17 +32,8 @@ async function protectedOwner(app: FastifyInstance): Promise<string> {
   return cookieOf(response);
 }
 
-let invited = 0;
 /** A member of `role` on `chatbots`, invited by `inviter` and signed in. */
-async function member(app: FastifyInstance, inviter: string, role: Role, chatbots: string[] = [BOT]): Promise<{ cookie: string; email: string; id: string }> {
-  const email = `member${(invited += 1)}@example.com`;
-  const invitation = await post(app, '/console/invitations', { email, role, chatbots }, inviter);
-  expect(invitation.statusCode, invitation.body).toBe(200);
-  const token = new URL(invitation.json<{ Data: { link: string } }>().Data.link).hash.slice('#token='.length);
-  const accepted = await post(app, '/console/invitations/accept', { token, name: `${role} ${invited}`, password: PASSWORD });
-  expect(accepted.statusCode, accepted.body).toBe(200);
-  return { cookie: cookieOf(accepted), email, id: accepted.json<{ Data: { member: { id: string } } }>().Data.member.id };
-}
+const member = (app: FastifyInstance, inviter: string, role: Role, chatbots: string[] = [BOT]) => invitedMember(app, inviter, role, chatbots);
 
 /** An operation as the console sends it: the session cookie, no key. */
 function asMember(app: FastifyInstance, name: OperationName, body: unknown, cookie: string) {

@@ -8,6 +8,8 @@ export type ChatbotStore = ReturnType<typeof createChatbotStore>;
 export interface SaveOrigin {
   Source: Exclude<VersionSource, 'created'>;
   RestoredFrom: number | null;
+  /** The console member who saved it; null for an API client. */
+  EditedBy?: string | null;
 }
 
 interface VersionRow {
@@ -16,6 +18,7 @@ interface VersionRow {
   changedFields: string;
   source: string;
   restoredFrom: number | null;
+  editedBy: string | null;
   settings?: string;
 }
 
@@ -31,6 +34,7 @@ function summaryOf(row: VersionRow): VersionSummary {
     ChangedFields: JSON.parse(row.changedFields) as VersionSummary['ChangedFields'],
     Source: row.source as VersionSource,
     RestoredFrom: row.restoredFrom,
+    EditedBy: row.editedBy,
   };
 }
 
@@ -45,18 +49,18 @@ export function createChatbotStore(db: Db) {
     'INSERT INTO chatbots (id, settings, created_at, updated_at) VALUES (?, ?, ?, ?)',
   );
   const updateSettings = db.prepare<[string, number, string]>('UPDATE chatbots SET settings = ?, updated_at = ? WHERE id = ?');
-  const insertVersion = db.prepare<[string, number, number, string, string, number | null, string]>(
-    `INSERT INTO chatbot_versions (chatbot_id, version, created_at, changed_fields, source, restored_from, settings)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  const insertVersion = db.prepare<[string, number, number, string, string, number | null, string, string | null]>(
+    `INSERT INTO chatbot_versions (chatbot_id, version, created_at, changed_fields, source, restored_from, settings, edited_by)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const latestVersion = db.prepare<[string], { version: number | null }>('SELECT max(version) AS version FROM chatbot_versions WHERE chatbot_id = ?');
   const countVersions = db.prepare<[string], { count: number }>('SELECT count(*) AS count FROM chatbot_versions WHERE chatbot_id = ?');
   const pageOfVersions = db.prepare<[string, number, number], VersionRow>(
-    `SELECT version, created_at AS createdAt, changed_fields AS changedFields, source, restored_from AS restoredFrom
+    `SELECT version, created_at AS createdAt, changed_fields AS changedFields, source, restored_from AS restoredFrom, edited_by AS editedBy
      FROM chatbot_versions WHERE chatbot_id = ? ORDER BY version DESC LIMIT ? OFFSET ?`,
   );
   const selectVersion = db.prepare<[string, number], VersionRow>(
-    `SELECT version, created_at AS createdAt, changed_fields AS changedFields, source, restored_from AS restoredFrom, settings
+    `SELECT version, created_at AS createdAt, changed_fields AS changedFields, source, restored_from AS restoredFrom, edited_by AS editedBy, settings
      FROM chatbot_versions WHERE chatbot_id = ? AND version = ?`,
   );
 
@@ -68,7 +72,7 @@ export function createChatbotStore(db: Db) {
   const create = db.transaction((id: string, settings: ChatbotSettings, now: number): void => {
     const json = JSON.stringify(settings);
     insert.run(id, json, now, now);
-    insertVersion.run(id, 1, now, '[]', 'created', null, json);
+    insertVersion.run(id, 1, now, '[]', 'created', null, json, null);
   });
 
   /** The fields whose value the patch really changes, in the order of the Edit fields. */
@@ -85,8 +89,9 @@ export function createChatbotStore(db: Db) {
     // A save that changes nothing is acknowledged, but leaves no version behind.
     if (changed.length === 0) return null;
     const version = (latestVersion.get(id)?.version ?? 0) + 1;
-    insertVersion.run(id, version, now, JSON.stringify(changed), origin.Source, origin.RestoredFrom, json);
-    return { Version: version, CreatedAt: now, ChangedFields: changed, Source: origin.Source, RestoredFrom: origin.RestoredFrom };
+    const editedBy = origin.EditedBy ?? null;
+    insertVersion.run(id, version, now, JSON.stringify(changed), origin.Source, origin.RestoredFrom, json, editedBy);
+    return { Version: version, CreatedAt: now, ChangedFields: changed, Source: origin.Source, RestoredFrom: origin.RestoredFrom, EditedBy: editedBy };
   });
 
   return {

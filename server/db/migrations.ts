@@ -136,6 +136,11 @@ const MIGRATIONS: readonly string[] = [
   ) STRICT, WITHOUT ROWID;
   CREATE INDEX import_receipts_created ON import_receipts (created_at);
   `,
+  `
+  -- Who saved a version: the console member's name as it was then; NULL for an API client
+  -- (and for versions saved before members existed).
+  ALTER TABLE chatbot_versions ADD COLUMN edited_by TEXT;
+  `,
 ];
 
 /** Runs the steps a database has not run yet; `migrations` defaults to the service's own schema. */

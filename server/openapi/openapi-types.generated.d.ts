@@ -621,6 +621,7 @@ export interface components {
                 /** @enum {string} */
                 Source: "created" | "console" | "other";
                 RestoredFrom: number | null;
+                EditedBy?: string | null;
             }[];
             VirtualCount: number;
         };
@@ -645,6 +646,7 @@ export interface components {
             /** @enum {string} */
             Source: "created" | "console" | "other";
             RestoredFrom: number | null;
+            EditedBy?: string | null;
             Settings: {
                 Name: string;
                 Model: string;

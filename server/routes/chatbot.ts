@@ -20,13 +20,17 @@ export function registerChatbotRoutes(app: FastifyInstance, context: LocalContex
       if (!model) throw badRequest(`Model: "${changes.Model}" is not in the model list`);
       if (!model.Status) throw badRequest(`Model: ${model.Value} is not available; choose another model`);
     }
-    const origin = parseVersionSourceHeader(headerValue(request, VERSION_SOURCE_HEADER));
+    // A member's save carries their name; an API client's none (request.signedIn is set by the console's guard).
+    const origin = { ...parseVersionSourceHeader(headerValue(request, VERSION_SOURCE_HEADER)), EditedBy: request.signedIn?.member.name ?? null };
     // Answered once its group's transaction has committed (group-commit.ts).
     return stores.groupCommit.write(() => {
       if (origin.RestoredFrom !== null && !stores.chatbots.version(serialNumber, origin.RestoredFrom)) {
         throw badRequest(`${VERSION_SOURCE_HEADER}: version ${origin.RestoredFrom} of this chatbot does not exist`);
       }
-      if (stores.chatbots.update(serialNumber, changes, now(), origin) === false) throw notFound(NO_CHATBOT);
+      const made = stores.chatbots.update(serialNumber, changes, now(), origin);
+      if (made === false) throw notFound(NO_CHATBOT);
+      // For the activity record: the version this save made (activity.ts).
+      request.madeVersion = made;
       return 1 as const;
     });
   });

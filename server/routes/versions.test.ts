@@ -23,7 +23,7 @@ describe('settings versions', () => {
   it('starts every chatbot with version 1, its first settings', async () => {
     const { List, VirtualCount } = await ok(service.app, 'Versions', { serialNumber: BOT });
     expect(VirtualCount).toBe(1);
-    expect(List).toEqual([{ Version: 1, CreatedAt: clock, ChangedFields: [], Source: 'created', RestoredFrom: null }]);
+    expect(List).toEqual([{ Version: 1, CreatedAt: clock, ChangedFields: [], Source: 'created', RestoredFrom: null, EditedBy: null }]);
     const first = await ok(service.app, 'VersionDetail', { serialNumber: BOT, Version: 1 });
     expect(first.Settings).toEqual(DEMO_CHATBOT_SETTINGS);
   });

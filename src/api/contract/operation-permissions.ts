@@ -36,9 +36,10 @@ const ACTION_WORDS: Record<Action, string> = {
   editSettings: 'edit settings of',
   writeListings: 'change listings of',
   manageMembers: 'manage members',
+  viewActivity: 'see activity',
 };
 
 export function refusalMessage(role: Role, action: Action, chatbotId?: string): string {
   const what = ACTION_WORDS[action];
-  return chatbotId === undefined || action === 'manageMembers' ? `Role ${role} may not ${what}` : `Role ${role} may not ${what} ${chatbotId}`;
+  return chatbotId === undefined || action === 'manageMembers' || action === 'viewActivity' ? `Role ${role} may not ${what}` : `Role ${role} may not ${what} ${chatbotId}`;
 }

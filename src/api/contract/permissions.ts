@@ -12,16 +12,17 @@ export type Role = (typeof ROLES)[number];
  * - `chat`: test-chat and Compare, which spend the chatbot's messages;
  * - `editSettings`: edit settings, restore a version, copy settings to another chatbot;
  * - `writeListings`: create, edit and delete listings, import them, change status in bulk;
- * - `manageMembers`: invite, change and remove members and end their sessions.
+ * - `manageMembers`: invite, change and remove members and end their sessions;
+ * - `viewActivity`: read the activity record (Owners and Admins all of it; the others their chatbots' entries).
  */
-export const ACTIONS = ['view', 'chat', 'editSettings', 'writeListings', 'manageMembers'] as const;
+export const ACTIONS = ['view', 'chat', 'editSettings', 'writeListings', 'manageMembers', 'viewActivity'] as const;
 export type Action = (typeof ACTIONS)[number];
 
 const ALLOWED: Record<Role, readonly Action[]> = {
   Owner: ACTIONS,
   Admin: ACTIONS,
-  Editor: ['view', 'chat', 'editSettings', 'writeListings'],
-  Agent: ['view', 'chat', 'writeListings'],
+  Editor: ['view', 'chat', 'editSettings', 'writeListings', 'viewActivity'],
+  Agent: ['view', 'chat', 'writeListings', 'viewActivity'],
   Viewer: ['view'],
 };
 

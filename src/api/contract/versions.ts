@@ -13,6 +13,8 @@ export const versionSummarySchema = z.object({
   ChangedFields: z.array(settingKey),
   Source: z.enum(VERSION_SOURCES),
   RestoredFrom: z.nullable(z.int().check(z.gte(1))),
+  /** The console member who saved it, as named then; null for an API client or a save before members existed. */
+  EditedBy: z.optional(z.nullable(z.string())),
 });
 export type VersionSummary = z.infer<typeof versionSummarySchema>;
 

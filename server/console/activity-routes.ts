@@ -1,0 +1,82 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+// papaparse is a UMD bundle: Node's ESM loader sees only its default export (the app's bundler sees the named ones).
+// eslint-disable-next-line import-x/default
+import papaparse from 'papaparse';
+import { ACTIVITY_ACTION_LABELS, activityQuerySchema, type ActivityEntry, type ActivityQuery } from '../../src/api/contract/activity';
+import { refusalMessage } from '../../src/api/contract/operation-permissions';
+import { ALL_CHATBOTS, coversEveryChatbot, roleMay } from '../../src/api/contract/permissions';
+import { badRequest, ServiceError, success } from '../envelope';
+import { messageOfZodError } from '../../src/api/contract';
+import type { ConsoleAccess } from './access';
+import type { ActivityFilters, ActivityScope } from './activity-store';
+import { signedInOf } from './route-support';
+import type { ConsoleStore, StoredMember } from './store';
+
+const DEFAULT_PAGE_SIZE = 50;
+const CSV_COLUMNS = ['When', 'Member', 'Member id', 'Chatbot', 'Action', 'Details', 'Code', 'Message'];
+
+/** The entries a member may read: Owners and Admins all; Editors and Agents their chatbots'; Viewers none. */
+function scopeOf(member: StoredMember): ActivityScope {
+  if (!roleMay(member.role, 'viewActivity')) throw new ServiceError(403, refusalMessage(member.role, 'viewActivity'));
+  if (member.role === 'Owner' || member.role === 'Admin') return { all: true };
+  return { all: false, chatbots: coversEveryChatbot(member) || member.chatbots.includes(ALL_CHATBOTS) ? null : member.chatbots };
+}
+
+function queryOf(request: FastifyRequest): ActivityQuery {
+  const result = activityQuerySchema.safeParse(request.query ?? {}, { reportInput: true });
+  if (!result.success) throw badRequest(messageOfZodError(result.error));
+  return result.data;
+}
+
+function filtersOf(query: ActivityQuery): ActivityFilters {
+  const { member, chatbot, action, from, to } = query;
+  return Object.fromEntries(Object.entries({ member, chatbot, action, from, to }).filter(([, value]) => value !== undefined)) as ActivityFilters;
+}
+
+function csvRow(entry: ActivityEntry): string[] {
+  return [
+    new Date(entry.At).toISOString(),
+    entry.MemberName,
+    entry.MemberId ?? '',
+    entry.ChatbotId ?? '',
+    ACTIVITY_ACTION_LABELS[entry.Action],
+    JSON.stringify(entry.Target),
+    String(entry.Code),
+    entry.Message,
+  ];
+}
+
+/**
+ * The activity record, read: a page at a time for the Activity page, or every filtered entry
+ * as CSV. Reading is all there is: no route changes or deletes an entry.
+ */
+export function registerActivityRoutes(app: FastifyInstance, { store, access }: { store: ConsoleStore; access: ConsoleAccess }): void {
+  app.get('/console/activity', async (request, reply) => {
+    const scope = scopeOf(signedInOf(access, request).member);
+    const query = queryOf(request);
+    reply.header('cache-control', 'no-store');
+    const page = store.activity.page(scope, filtersOf(query), query.page ?? 1, query.pageSize ?? DEFAULT_PAGE_SIZE);
+    return success({ ...page, Members: store.activity.members(scope) });
+  });
+
+  app.get('/console/activity.csv', async (request, reply) => {
+    const scope = scopeOf(signedInOf(access, request).member);
+    const filters = filtersOf(queryOf(request));
+    reply.header('cache-control', 'no-store');
+    reply.header('content-type', 'text/csv; charset=utf-8');
+    reply.header('content-disposition', `attachment; filename="activity-${new Date().toISOString().slice(0, 10)}.csv"`);
+    // A cell a spreadsheet would run as a formula (=, +, -, @) is written as text.
+    const options = { escapeFormulae: true, newline: '\r\n' };
+    const lines = [papaparse.unparse([CSV_COLUMNS], options)];
+    let batch: string[][] = [];
+    for (const entry of store.activity.each(scope, filters)) {
+      batch.push(csvRow(entry));
+      if (batch.length === 1_000) {
+        lines.push(papaparse.unparse(batch, options));
+        batch = [];
+      }
+    }
+    if (batch.length > 0) lines.push(papaparse.unparse(batch, options));
+    return reply.send(`${lines.join('\r\n')}\r\n`);
+  });
+}
