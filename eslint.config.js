@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const FEATURES = ['connection', 'settings', 'chat', 'listings', 'access'];
+const FEATURES = ['connection', 'settings', 'chat', 'listings', 'access', 'activity'];
 
 /**
  * design.md's layering, enforced: a feature never imports another feature; the shared

@@ -166,7 +166,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       // Only looked at: protecting the shared console would end the demo sign-in for every spec.
       const protect = await openedDialog(page, 'Protect this console');
       await expectAccessible(page, 'the Protect this console dialog');
-      await protect.getByRole('radio', { name: 'Passkey' }).check();
+      await protect.getByLabel('How you sign in').selectOption('passkey');
       await expect(protect.getByText('your browser asks you to create a passkey')).toBeVisible();
       await expectAccessible(page, 'the Protect this console dialog, passkey chosen');
       await protect.getByRole('button', { name: 'Cancel' }).click();

@@ -55,7 +55,7 @@ test('the Demo owner protects the console with a passkey, names it, and signs ba
   const protect = await openedDialog(page, 'Protect this console');
   await protect.getByLabel('Email').fill(OWNER.email);
   await protect.getByLabel('Name').fill(OWNER.name);
-  await protect.getByRole('radio', { name: 'Passkey' }).check();
+  await protect.getByLabel('How you sign in').selectOption('passkey');
   await expect(protect.getByRole('textbox', { name: 'Password', exact: true })).toBeHidden();
   await protect.getByRole('button', { name: 'Save and protect' }).click();
   await expect(protect).toBeHidden();

@@ -32,7 +32,7 @@ test.describe('two people editing the same chatbot', () => {
     await second.getByLabel('Welcome message').fill(`Welcome from the second ${run}`);
     await saveAndExpectSaved(second);
     const notice = second.getByTestId('merged-notice');
-    await expect(notice).toContainText('by another session of this console: Name');
+    await expect(notice).toContainText('Demo owner saved Name');
     await expect(notice).toContainText('Their change kept: Name');
     await expect(notice).toContainText('Your change saved: Welcome message');
     await notice.getByRole('switch', { name: 'Show their change' }).check();
@@ -60,7 +60,7 @@ test.describe('two people editing the same chatbot', () => {
     await second.getByLabel('Input placeholder').fill(`Second's placeholder ${run}`);
     await second.getByRole('button', { name: 'Save changes' }).click();
     const dialog = second.getByRole('dialog', { name: 'The settings changed while you were editing' });
-    await expect(dialog.getByTestId('remote-change')).toContainText('by another session of this console: Name, Welcome message');
+    await expect(dialog.getByTestId('remote-change')).toContainText('Demo owner saved Name, Welcome message');
     await expect(dialog.getByTestId('merged-without-asking')).toContainText('Their change kept: Welcome message');
     await expect(dialog.getByTestId('merged-without-asking')).toContainText('Your change saved: Input placeholder');
     const name = dialog.getByRole('radiogroup', { name: 'Name' });

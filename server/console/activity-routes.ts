@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 // papaparse is a UMD bundle: Node's ESM loader sees only its default export (the app's bundler sees the named ones).
 // eslint-disable-next-line import-x/default
 import papaparse from 'papaparse';
-import { ACTIVITY_ACTION_LABELS, activityQuerySchema, type ActivityEntry, type ActivityQuery } from '../../src/api/contract/activity';
+import { ACTIVITY_ACTION_LABELS, ACTIVITY_NUMBER_PARAMS, activityQuerySchema, type ActivityEntry, type ActivityQuery } from '../../src/api/contract/activity';
 import { refusalMessage } from '../../src/api/contract/operation-permissions';
 import { ALL_CHATBOTS, coversEveryChatbot, roleMay } from '../../src/api/contract/permissions';
 import { badRequest, ServiceError, success } from '../envelope';
@@ -23,7 +23,12 @@ function scopeOf(member: StoredMember): ActivityScope {
 }
 
 function queryOf(request: FastifyRequest): ActivityQuery {
-  const result = activityQuerySchema.safeParse(request.query ?? {}, { reportInput: true });
+  // A query string is text: its numbers are read here, and anything else stays text for the schema to refuse.
+  const query: Record<string, unknown> = { ...(request.query as Record<string, unknown> | undefined) };
+  for (const name of ACTIVITY_NUMBER_PARAMS) {
+    if (typeof query[name] === 'string' && /^-?\d{1,16}$/.test(query[name])) query[name] = Number(query[name]);
+  }
+  const result = activityQuerySchema.safeParse(query, { reportInput: true });
   if (!result.success) throw badRequest(messageOfZodError(result.error));
   return result.data;
 }

@@ -251,7 +251,7 @@ describe('the activity record in proxy mode', () => {
   it('writes a member’s write from the hosted service’s answer, and an API client’s too', async () => {
     const proxy = await startTestApp({ now, upstream: { url: stand.fake.url, secretKey: 'up-secret', sessionKey: 'up-session', chatbotIds: ['hosted-bot'] } });
     stand.track(proxy);
-    const owner = (await ownerSession(proxy)).cookie.split('=')[1]!;
+    const owner = (await ownerSession(proxy)).cookie!.split('=')[1]!;
     const edited = await proxy.app.inject({ method: 'POST', url: '/chat/Chatbot/Edit', payload: { serialNumber: 'hosted-bot', Name: 'Hosted' }, headers: withCookie(owner) });
     expect(edited.statusCode).toBe(200);
     await proxy.app.inject({ method: 'POST', url: '/chat/Chatbot/RealEstateDelete', payload: { SerialNumber: 'hosted-bot', Keys: ['7'], KeyType: 'PlatformId' }, headers: { ...SECRET, 'content-type': 'application/json' } });

@@ -92,7 +92,7 @@ export function AppLayout() {
           <Group gap="sm" wrap="nowrap" className={classes.controls}>
             <ChatbotSwitcher currentBotId={botId} pathOf={(id) => chatbotSwitchPath(id, location)} />
             <ColorSchemeToggle />
-            {member && <UserMenuSlot member={member} canManageMembers={may('manageMembers')} />}
+            {member && <UserMenuSlot member={member} canManageMembers={may('manageMembers')} canViewActivity={may('viewActivity')} />}
           </Group>
         </Group>
       </header>
@@ -133,7 +133,7 @@ export function AppLayout() {
 }
 
 /** The member's menu once its code has arrived (see deferred-access.tsx). */
-function UserMenuSlot(props: { member: Member; canManageMembers: boolean }) {
+function UserMenuSlot(props: { member: Member; canManageMembers: boolean; canViewActivity: boolean }) {
   userMenu.useLoaded();
   return userMenu.render(props);
 }

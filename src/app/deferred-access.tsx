@@ -9,7 +9,7 @@ import { deferComponent } from './deferred-component';
 
 // One small chunk, not the access pages': it downloads beside whatever the first page does
 // next (a streaming answer on a slow link), so it must stay small.
-export const userMenu = deferComponent<{ member: Member; canManageMembers: boolean }>(() =>
+export const userMenu = deferComponent<{ member: Member; canManageMembers: boolean; canViewActivity: boolean }>(() =>
   import('../features/access/header-controls').then((m) => m.UserMenu),
 );
 

@@ -12,6 +12,8 @@ describe('areaOfPath', () => {
     expect(areaOfPath('/bots/demo-bot', true)).toBe('settings');
     expect(areaOfPath('/connection', false)).toBe('connection');
     for (const path of ['/sign-in', '/setup', '/invite/', '/members', '/account']) expect(areaOfPath(path, false), path).toBe('access');
+    expect(areaOfPath('/activity', true)).toBe('activity');
+    expect(areaOfPath('/activity/', true)).toBe('activity');
   });
 
   it('follows the start page for `/`', () => {
@@ -23,6 +25,7 @@ describe('areaOfPath', () => {
     expect(areaOfPath('/bots/demo-bot/nowhere', true)).toBeUndefined();
     expect(areaOfPath('/elsewhere', true)).toBeUndefined();
     expect(areaOfPath('/members/extra', true)).toBeUndefined();
+    expect(areaOfPath('/activity/extra', true)).toBeUndefined();
     expect(areaOfPath('/constructor', true)).toBeUndefined();
   });
 });
@@ -67,6 +70,7 @@ describe('areaOfPath and the router agree', () => {
     'invite',
     'members',
     'account',
+    'activity',
     'nowhere',
   );
   // Paths shaped like the app's, near misses included, and any mix of its words, with or
@@ -99,6 +103,7 @@ describe('areaOfPath and the router agree', () => {
       chat: '/bots/demo-bot/chat',
       listings: '/bots/demo-bot/listings',
       access: '/members',
+      activity: '/activity',
     };
     for (const area of Object.keys(areaModules) as Area[]) {
       expect(await routerArea(routes, pathOfArea[area])).toBe(area);

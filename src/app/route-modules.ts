@@ -10,6 +10,8 @@ export const areaModules = {
   listings: () => import('../features/listings/listings-page'),
   /** Sign in, setup, an invitation, Members and Your account: one module (see its comment). */
   access: () => import('../features/access/pages'),
+  /** A chunk of its own: the access pages' chunk is what a sign-in loads, and need not carry it. */
+  activity: () => import('../features/activity/activity-page'),
 };
 
 export type Area = keyof typeof areaModules;
@@ -23,6 +25,7 @@ export function areaOfPath(pathname: string, hasChatbots: boolean): Area | undef
   if (pathname === '/') return hasChatbots ? 'listings' : 'connection';
   if (/^\/connection\/?$/.test(pathname)) return 'connection';
   if (/^\/(sign-in|setup|invite|members|account)\/?$/.test(pathname)) return 'access';
+  if (/^\/activity\/?$/.test(pathname)) return 'activity';
   const section = /^\/bots\/[^/]+(?:\/([^/]+))?\/?$/.exec(pathname);
   if (!section) return undefined;
   const name = section[1] ?? 'settings';

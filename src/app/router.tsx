@@ -56,6 +56,10 @@ export function createRouter(queryClient: QueryClient) {
               lazy: () => areaModules.access().then((m) => ({ Component: m.AccountPage })),
             },
             {
+              path: 'activity',
+              lazy: () => areaModules.activity().then((m) => ({ Component: m.ActivityPage })),
+            },
+            {
               path: 'bots/:botId',
               children: [
                 { index: true, element: <Navigate to="settings" replace /> },

@@ -61,7 +61,7 @@ export const ACTIVITY_ACTION_LABELS: Record<ActivityAction, string> = {
   'password.change': 'Changed their password',
 };
 
-/** Who an entry names when a request came with a key and no console session. */
+/** Who an entry (or a settings version) names when a request came with a key and no console member. */
 export const API_CLIENT = 'API client';
 
 /** What an action touched; each action fills the fields that apply to it. */
@@ -124,12 +124,14 @@ export const activityQuerySchema = z.object({
   member: z.optional(z.string().check(z.maxLength(100))),
   chatbot: z.optional(z.string().check(z.maxLength(100))),
   action: z.optional(z.enum(ACTIVITY_ACTIONS, { error: 'is not an activity action' })),
-  /** Milliseconds since the epoch, inclusive; `to` is exclusive. */
-  from: z.optional(z.coerce.number({ error: 'must be a time in milliseconds' }).check(z.int({ error: 'must be a whole number' }))),
-  to: z.optional(z.coerce.number({ error: 'must be a time in milliseconds' }).check(z.int({ error: 'must be a whole number' }))),
-  page: z.optional(z.coerce.number().check(z.int(), z.gte(1, { error: 'must be 1 or more' }))),
-  pageSize: z.optional(z.coerce.number().check(z.int(), z.gte(1, { error: 'must be between 1 and 200' }), z.lte(200, { error: 'must be between 1 and 200' }))),
+  /** Milliseconds since the epoch, inclusive; `to` is exclusive. (The server reads numbers out of the query string first.) */
+  from: z.optional(z.int({ error: 'must be a time in milliseconds' })),
+  to: z.optional(z.int({ error: 'must be a time in milliseconds' })),
+  page: z.optional(z.int({ error: 'must be a whole number' }).check(z.gte(1, { error: 'must be 1 or more' }))),
+  pageSize: z.optional(z.int({ error: 'must be a whole number' }).check(z.gte(1, { error: 'must be between 1 and 200' }), z.lte(200, { error: 'must be between 1 and 200' }))),
 });
+/** The query's fields that are numbers. */
+export const ACTIVITY_NUMBER_PARAMS = ['from', 'to', 'page', 'pageSize'] as const;
 export type ActivityQuery = z.infer<typeof activityQuerySchema>;
 
 /** The `member` filter's value for requests made with a key. */

@@ -7,7 +7,7 @@ import { useInvite } from '../../api/access';
 import { inviteRequestSchema, type CreatedInvitation, type InviteRequest } from '../../api/contract/console-access';
 import { ALL_CHATBOTS, rolesAssignableBy, type Role } from '../../api/contract/permissions';
 import { ChatbotsSelect } from './chatbots-select';
-import { formatTime } from './format-time';
+import { formatTime } from '../../lib/format-time';
 import { roleHasGrant } from './grant-labels';
 import { FormFailure } from './form-failure';
 import { showServerError } from './server-error';

@@ -7,7 +7,7 @@ import type { MemberChangeRequest, MemberListEntry } from '../../api/contract/co
 import { rolesAssignableBy, type Role } from '../../api/contract/permissions';
 import { confirm } from '../../components/confirm';
 import { ChatbotsSelect } from './chatbots-select';
-import { formatTime } from './format-time';
+import { formatTime } from '../../lib/format-time';
 import { describeGrant, roleHasGrant } from './grant-labels';
 import { mayManageMember } from './may-manage-member';
 

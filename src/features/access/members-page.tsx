@@ -9,7 +9,7 @@ import type { Invitation } from '../../api/contract/console-access';
 import { useAccess } from '../../api/use-access';
 import { ErrorAlert } from '../../components/error-alert';
 import { PageLoader } from '../../components/page-loader';
-import { formatTime } from './format-time';
+import { formatTime } from '../../lib/format-time';
 import { describeGrant } from './grant-labels';
 import { InviteMemberModal } from './invite-member-modal';
 import { MemberRow } from './member-row';

@@ -1,4 +1,4 @@
-import { Group, PasswordInput, Radio, Stack, Text } from '@mantine/core';
+import { NativeSelect, PasswordInput, Stack, Text } from '@mantine/core';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
@@ -60,14 +60,17 @@ export function NewCredentialFields({
   return (
     <Stack gap="xs">
       {passkeys && (
-        // Radios rather than a segmented control: the same choice, and Radio is already in the
-        // shared code, where SegmentedControl would add to every first page (landing-weight.spec).
-        <Radio.Group label="How you sign in" value={method} onChange={(value) => onMethodChange(value as CredentialMethod)}>
-          <Group gap="lg" mt={6}>
-            <Radio value="password" label="Password" />
-            <Radio value="passkey" label="Passkey" />
-          </Group>
-        </Radio.Group>
+        // A native select, like the chatbot switcher in the header: the component is already in the
+        // first page's code (a SegmentedControl here pulled more into it: e2e/landing-weight.spec.ts).
+        <NativeSelect
+          label="How you sign in"
+          value={method}
+          onChange={(event) => onMethodChange(event.currentTarget.value as CredentialMethod)}
+          data={[
+            { value: 'password', label: 'Password' },
+            { value: 'passkey', label: 'Passkey' },
+          ]}
+        />
       )}
       {method === 'password' ? (
         <PasswordInput

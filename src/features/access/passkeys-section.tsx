@@ -8,7 +8,7 @@ import { signInMethodsQueryOptions, useAddPasskey, useRemovePasskey, useRenamePa
 import { ErrorAlert } from '../../components/error-alert';
 import { PageLoader } from '../../components/page-loader';
 import { FormFailure } from './form-failure';
-import { formatTime } from './format-time';
+import { formatTime } from '../../lib/format-time';
 
 /** The signed-in member's passkeys: add one (named), rename, remove. */
 export function PasskeysSection() {

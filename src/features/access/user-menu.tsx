@@ -1,6 +1,6 @@
 import { Button, Paper, Stack, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconChevronDown, IconLogout, IconUserCircle, IconUsers } from '@tabler/icons-react';
+import { IconChevronDown, IconHistory, IconLogout, IconUserCircle, IconUsers } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useSignOut } from '../../api/access';
@@ -11,6 +11,8 @@ interface UserMenuProps {
   member: Member;
   /** Whether to offer the Members page. */
   canManageMembers: boolean;
+  /** Whether to offer the Activity page (not to a Viewer, whom the server refuses it). */
+  canViewActivity: boolean;
 }
 
 /**
@@ -18,7 +20,7 @@ interface UserMenuProps {
  * (a button that shows a list of links) rather than Mantine's Menu: it is on every page, and
  * Menu would bring popover positioning into the first page load.
  */
-export function UserMenu({ member, canManageMembers }: UserMenuProps) {
+export function UserMenu({ member, canManageMembers, canViewActivity }: UserMenuProps) {
   const location = useLocation();
   // Open on the page where it was opened: any navigation closes it.
   const [openedAt, setOpenedAt] = useState<string | null>(null);
@@ -86,6 +88,14 @@ export function UserMenu({ member, canManageMembers }: UserMenuProps) {
               <Link to="/members" className={classes.item}>
                 <IconUsers size={16} aria-hidden />
                 Members
+              </Link>
+            </li>
+          )}
+          {canViewActivity && (
+            <li>
+              <Link to="/activity" className={classes.item}>
+                <IconHistory size={16} aria-hidden />
+                Activity
               </Link>
             </li>
           )}

@@ -1,18 +1,7 @@
-import {
-  Button,
-  EmptyState,
-  Group,
-  Loader,
-  NativeSelect,
-  Pagination,
-  Paper,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconDownload, IconFilterOff, IconHomePlus, IconPlus, IconTag, IconTrash, IconUpload } from '@tabler/icons-react';
+import { Button, Group, Loader, NativeSelect, Pagination, Stack, Text, Title } from '@mantine/core';
+import { IconDownload, IconPlus, IconTag, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { listingListQueryOptions } from '../../api/listings';
 import { useAccess } from '../../api/use-access';
@@ -22,6 +11,9 @@ import { ColumnPicker } from './table/column-picker';
 import { LISTING_COLUMNS } from './table/listing-columns';
 import { ListingFilters, type ListingFilterValues } from './filters/listing-filters';
 import { LazyListingFormModal, preloadListingForm } from './form/lazy-listing-form-modal';
+
+/** Shown only for no listings at all, or none matching: its code (Mantine's EmptyState) loads then. */
+const ListingsEmptyState = lazy(() => import('./listings-empty-state'));
 import {
   hasFilters,
   listRequestOf,
@@ -228,39 +220,16 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
         <PageLoader label="Loading listings" />
       ) : total === 0 && listings.length === 0 ? (
         query.data && (
-          <Paper withBorder p="xl">
-            {filtered ? (
-              <EmptyState
-                icon={<IconFilterOff size={28} />}
-                title="No listings match these filters"
-                description="Try another city, sale type or MLS number, or clear the filters."
-              >
-                <EmptyState.Actions>
-                  <Button variant="light" onClick={() => changeView({ city: '', saleType: '', mls: '' })}>
-                    Clear filters
-                  </Button>
-                </EmptyState.Actions>
-              </EmptyState>
-            ) : (
-              <EmptyState
-                icon={<IconHomePlus size={28} />}
-                title="No listings yet"
-                description={
-                  canWrite
-                    ? 'Listings you add here are what the chatbot can tell visitors about.'
-                    : 'Listings added here are what the chatbot can tell visitors about.'
-                }
-              >
-                {canWrite && (
-                  <EmptyState.Actions>
-                    <Button onClick={create} onPointerEnter={preloadForm} onFocus={preloadForm}>
-                      Create the first listing
-                    </Button>
-                  </EmptyState.Actions>
-                )}
-              </EmptyState>
-            )}
-          </Paper>
+          // Loaded when first needed: a first visit shows listings, and the empty state's code stays off it.
+          <Suspense fallback={<PageLoader label="Loading listings" />}>
+            <ListingsEmptyState
+              filtered={filtered}
+              canWrite={canWrite}
+              onClearFilters={() => changeView({ city: '', saleType: '', mls: '' })}
+              onCreate={create}
+              onPreloadForm={preloadForm}
+            />
+          </Suspense>
         )
       ) : (
         <>

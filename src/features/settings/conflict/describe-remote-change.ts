@@ -1,23 +1,27 @@
 import type { VersionSummary } from '../../../api/contract';
+import { formatTimeAgo } from '../../../lib/format-time';
+import { versionAuthor } from '../history/version-author';
 import { settingLabels } from '../setting-fields';
 import type { RemoteChange } from './remote-change';
 
+/** Who saved it, as the start of a sentence. This form's own saves are never listed here. */
 function whoSaved(version: VersionSummary): string {
-  // Every console says it is one (x-settings-source); this form's own saves are never listed here.
-  return version.Source === 'console' ? 'another session of this console' : version.Source === 'created' ? 'the service, at creation' : 'another client';
+  const author = versionAuthor(version);
+  return author === 'This console' ? 'Another session of this console' : author === 'Created' ? 'The service, at creation,' : author;
 }
 
-/** "Version 7, saved 25/11/2026, 10:32:00 by another client: Name, Welcome message", one line per version. */
-export function remoteChangeLines(change: RemoteChange, formatTime: (ms: number) => string = (ms) => new Date(ms).toLocaleString()): string[] {
+function whatItDid(version: VersionSummary): string {
+  if (version.RestoredFrom !== null) return `restored version ${version.RestoredFrom}`;
+  return version.ChangedFields.length > 0 ? `saved ${settingLabels(version.ChangedFields)}` : 'saved the settings';
+}
+
+/** "Dana Ruiz saved Welcome message 2 minutes ago (version 7)", one line per version. */
+export function remoteChangeLines(change: RemoteChange, timeAgo: (ms: number) => string = (ms) => formatTimeAgo(ms, Date.now())): string[] {
   if (change.seenIn === 'versions') {
-    return change.versions.map((version) => {
-      const fields = version.ChangedFields.length > 0 ? `: ${settingLabels(version.ChangedFields)}` : '';
-      const restored = version.RestoredFrom === null ? '' : `, restoring version ${version.RestoredFrom}`;
-      return `Version ${version.Version}, saved ${formatTime(version.CreatedAt)} by ${whoSaved(version)}${restored}${fields}`;
-    });
+    return change.versions.map((version) => `${whoSaved(version)} ${whatItDid(version)} ${timeAgo(version.CreatedAt)} (version ${version.Version})`);
   }
   if (change.seenIn === 'browser') {
-    const when = change.savedAt === null ? '' : ` at ${formatTime(change.savedAt)}`;
+    const when = change.savedAt === null ? '' : ` ${timeAgo(change.savedAt)}`;
     return [`Another tab of this browser saved these settings${when}.`];
   }
   return ['The service holds settings that differ from those this form loaded. It keeps no history, so who changed them and when is not known.'];

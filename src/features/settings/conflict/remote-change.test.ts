@@ -40,9 +40,15 @@ describe('checkRemoteChange with a settings history', () => {
     expect(newestVersion).toBe(5);
     expect(change).toMatchObject({ settings: theirs, seenIn: 'versions', savedAt: Date.UTC(2026, 10, 25, 10, 5) });
     expect(change!.versions.map((item) => item.Version)).toEqual([5, 4]);
-    expect(remoteChangeLines(change!, () => 'at noon')).toEqual([
-      'Version 5, saved at noon by another session of this console: Name',
-      'Version 4, saved at noon by another client: Name',
+    expect(remoteChangeLines(change!, () => '2 minutes ago')).toEqual([
+      'Another session of this console saved Name 2 minutes ago (version 5)',
+      'API client saved Name 2 minutes ago (version 4)',
+    ]);
+    // A member's save names them; a restore says which version it brought back.
+    const named = { ...change!, versions: [{ ...version(6, ['WelcomeMessage', 'Name']), Source: 'console' as const, EditedBy: 'Dana Ruiz' }, { ...version(7, ['Name']), RestoredFrom: 3, EditedBy: 'Olive Owner' }] };
+    expect(remoteChangeLines(named, () => '2 minutes ago')).toEqual([
+      'Dana Ruiz saved Welcome message, Name 2 minutes ago (version 6)',
+      'Olive Owner restored version 3 2 minutes ago (version 7)',
     ]);
   });
 

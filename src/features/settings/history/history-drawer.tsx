@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import type { ChatbotSettings, VersionDetail, VersionSummary } from '../../../api/contract';
 import { ErrorAlert } from '../../../components/error-alert';
 import { settingLabels } from '../setting-fields';
+import { versionAuthor } from './version-author';
 import { diffSettings } from './version-diff';
 import { VersionDiffView } from './version-diff-view';
 import { useVersionDetail, useVersionsPage, VERSIONS_PAGE_SIZE, type HistoryOrigin } from './use-settings-history';
@@ -21,16 +22,24 @@ interface HistoryDrawerProps {
   initialVersion?: number | null;
 }
 
-/** Who made a version, in words. */
-export function versionOriginText(version: Pick<VersionSummary, 'Source' | 'RestoredFrom'>): string {
-  const who = version.Source === 'created' ? 'Created' : version.Source === 'console' ? 'This console' : 'Another client';
-  return version.RestoredFrom === null ? who : `${who}, restored from v${version.RestoredFrom}`;
-}
-
+/** What a version did: "restored v12", or the fields it changed. */
 function changedText(version: VersionSummary): string {
   if (version.Source === 'created') return 'First settings';
+  if (version.RestoredFrom !== null) return `restored v${version.RestoredFrom}`;
   if (version.ChangedFields.length === 0) return 'No field changed';
   return settingLabels(version.ChangedFields);
+}
+
+/** "14:02" today, "25 Nov, 14:02" before: the list is read newest first, mostly today's. */
+function shortTime(milliseconds: number, now = new Date()): string {
+  const at = new Date(milliseconds);
+  const today = at.toDateString() === now.toDateString();
+  return at.toLocaleString(undefined, today ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** One line of the history list: "Dana Ruiz · 14:02 · Welcome message, Name". */
+export function versionLine(version: VersionSummary, now?: Date): string {
+  return `${versionAuthor(version)} · ${shortTime(version.CreatedAt, now)} · ${changedText(version)}`;
 }
 
 const CURRENT = 'current';
@@ -151,7 +160,7 @@ export function HistoryDrawer({ opened, onClose, chatbotId, current, onRestore, 
                     </Group>
                     {/* In the label's own colour: the dimmed description fails contrast on the active item's background. */}
                     <Text size="xs" c={selected === version.Version ? undefined : 'dimmed'}>
-                      {`${new Date(version.CreatedAt).toLocaleString()} · ${versionOriginText(version)} · ${changedText(version)}`}
+                      {versionLine(version)}
                     </Text>
                   </>
                 }
