@@ -47,7 +47,8 @@ test('three saves appear in History; restoring the first brings its values back 
   await expect(items.nth(1)).toContainText('Welcome message');
   await expect(items.nth(2)).toContainText('Version 2');
   await expect(items.nth(2)).toContainText('Name');
-  await expect(items.nth(3)).toContainText('Created · First settings');
+  await expect(items.nth(3)).toContainText('Created · ');
+  await expect(items.nth(3)).toContainText(' · First settings');
 
   // The first save against the current settings: what changed since, field by field.
   await items.nth(2).click();
