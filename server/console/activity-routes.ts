@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import papaparse from 'papaparse';
 import { ACTIVITY_ACTION_LABELS, ACTIVITY_NUMBER_PARAMS, activityQuerySchema, type ActivityEntry, type ActivityQuery } from '../../src/api/contract/activity';
 import { refusalMessage } from '../../src/api/contract/operation-permissions';
-import { ALL_CHATBOTS, coversEveryChatbot, roleMay } from '../../src/api/contract/permissions';
+import { coversEveryChatbot, roleMay } from '../../src/api/contract/permissions';
 import { badRequest, ServiceError, success } from '../envelope';
 import { messageOfZodError } from '../../src/api/contract';
 import type { ConsoleAccess } from './access';
@@ -19,7 +19,7 @@ const CSV_COLUMNS = ['When', 'Member', 'Member id', 'Chatbot', 'Action', 'Detail
 function scopeOf(member: StoredMember): ActivityScope {
   if (!roleMay(member.role, 'viewActivity')) throw new ServiceError(403, refusalMessage(member.role, 'viewActivity'));
   if (member.role === 'Owner' || member.role === 'Admin') return { all: true };
-  return { all: false, chatbots: coversEveryChatbot(member) || member.chatbots.includes(ALL_CHATBOTS) ? null : member.chatbots };
+  return { all: false, chatbots: coversEveryChatbot(member) ? null : member.chatbots };
 }
 
 function queryOf(request: FastifyRequest): ActivityQuery {

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_CLIENT, type ActivityAction, type ActivityTarget } from '../../src/api/contract/activity';
-import { endpoints, parseVersionSourceHeader, SECRET_KEY_HEADER, SESSION_KEY_HEADER, VERSION_SOURCE_HEADER, type OperationName, type VersionSummary } from '../../src/api/contract';
+import { parseVersionSourceHeader, VERSION_SOURCE_HEADER, type OperationName, type VersionSummary } from '../../src/api/contract';
 import { headerValue } from '../request-header';
 import type { ConsoleAccess } from './access';
+import { hasKey, operationOf } from './guard';
 import type { NewActivity } from './activity-store';
 import type { ConsoleStore, StoredMember } from './store';
 
@@ -161,15 +162,8 @@ function operationEntry(name: OperationName, request: FastifyRequest, data: unkn
   }
 }
 
-function hasKey(request: FastifyRequest): boolean {
-  return request.headers[SECRET_KEY_HEADER] !== undefined || request.headers[SESSION_KEY_HEADER] !== undefined;
-}
-
-const OPERATION_BY_PATH = new Map<string, OperationName>((Object.keys(endpoints) as OperationName[]).map((name) => [endpoints[name].path, name]));
-
 export function recordedOperationOf(request: FastifyRequest): OperationName | undefined {
-  const url = request.routeOptions.url;
-  const name = url === undefined ? undefined : OPERATION_BY_PATH.get(url);
+  const name = operationOf(request);
   return name !== undefined && RECORDED_OPERATIONS.includes(name) ? name : undefined;
 }
 

@@ -29,12 +29,14 @@ const OPERATION_BY_PATH = new Map<string, OperationName>(
   (Object.keys(endpoints) as OperationName[]).map((name) => [endpoints[name].path, name]),
 );
 
-function operationOf(request: FastifyRequest): OperationName | undefined {
+/** The interface operation a request's route is, if any (the activity recorder reads it too). */
+export function operationOf(request: FastifyRequest): OperationName | undefined {
   const url = request.routeOptions.url;
   return url === undefined ? undefined : OPERATION_BY_PATH.get(url);
 }
 
-function hasKey(request: FastifyRequest): boolean {
+/** Whether a request brought a key of the interface's own (an API client's, when it has no console session). */
+export function hasKey(request: FastifyRequest): boolean {
   return request.headers[SECRET_KEY_HEADER] !== undefined || request.headers[SESSION_KEY_HEADER] !== undefined;
 }
 

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import * as z from 'zod/mini';
@@ -17,7 +16,6 @@ import { describeGrant } from './grant-labels';
 import { useHashToken } from './hash-token';
 import { NewCredentialFields, useNewCredential } from './new-credential';
 import { FormFailure } from './form-failure';
-import { showServerError } from './server-error';
 
 /** The password is checked only when it is the chosen way in (new-credential.tsx). */
 const acceptFormSchema = z.object({ name: memberName, password: z.string() });
@@ -56,24 +54,17 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
   const navigate = useNavigate();
   const accept = useAcceptInvitation();
   const credential = useNewCredential();
-  const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, formState, setError } = useForm<AcceptFormValues>({
     resolver: zodResolver(acceptFormSchema),
     defaultValues: { name: '', password: '' },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      const account = { email: invitation.email, name: values.name };
-      const chosen = await credential.credentialFor(account, values.password, (message) => setError('password', { message }, { shouldFocus: true }));
-      if (!chosen) return;
+  const onSubmit = handleSubmit((values) =>
+    credential.submit({ account: { email: invitation.email, name: values.name }, values, fields: ['name'], setError }, async (chosen) => {
       await accept.mutateAsync({ token, name: values.name, ...chosen });
       navigate('/', { replace: true });
-    } catch (error) {
-      setFailure(showServerError(error, credential.fieldsShown(['name'] as const), setError));
-    }
-  });
+    }),
+  );
 
   return (
     <Stack gap="lg">
@@ -90,7 +81,7 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
           {describeGrant(invitation.role, invitation.chatbots)}
         </Text>
       </Stack>
-      <FormFailure message={failure} />
+      <FormFailure message={credential.failure} />
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           {/* For password managers: the account this password belongs to. */}

@@ -1,9 +1,10 @@
 import { NativeSelect, PasswordInput, Stack, Text } from '@mantine/core';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { useState } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { FieldValues, Path, UseFormRegisterReturn, UseFormSetError } from 'react-hook-form';
 import { PASSWORD_MIN_LENGTH, password, type NewPasskey } from '../../api/contract/console-access';
 import { createPasskey, type PasskeyAccount } from '../../api/passkeys';
+import { showServerError } from './server-error';
 
 /*
  * A new member's (or the Demo owner's) way to sign in: a password, or a passkey made on the
@@ -19,27 +20,41 @@ export function passwordProblem(value: string): string | null {
   return result.success ? null : (result.error.issues[0]?.message ?? 'is not a valid password');
 }
 
+/**
+ * The credential choice of a form that makes one (setup, an invitation, "Protect this
+ * console"), and its submit: the typed password is checked, or the browser asked for the
+ * passkey, then the form's request is sent with it. A refusal that names one of the form's
+ * fields goes there (the password only while it is on screen); any other is `failure`, for the
+ * form's alert.
+ */
 export function useNewCredential() {
   const [method, setMethod] = useState<CredentialMethod>('password');
+  const [failure, setFailure] = useState<string | null>(null);
   return {
     method,
     setMethod,
-    /** The form's fields a server refusal may name: the password only while it is on screen. */
-    fieldsShown<Field extends string>(fields: readonly Field[]): (Field | 'password')[] {
-      return method === 'password' ? [...fields, 'password'] : [...fields];
-    },
-    /**
-     * The credential to send: makes the passkey (the browser's prompt) when that is the
-     * choice; null when the typed password is not one the server takes (told to `onPasswordProblem`).
-     */
-    async credentialFor(account: PasskeyAccount, typedPassword: string, onPasswordProblem: (message: string) => void): Promise<NewCredential | null> {
-      if (method === 'passkey') return { passkey: await createPasskey(account) };
-      const problem = passwordProblem(typedPassword);
-      if (problem) {
-        onPasswordProblem(problem);
-        return null;
+    failure,
+    async submit<Values extends FieldValues & { password: string }>(
+      form: { account: PasskeyAccount; values: Values; fields: readonly Path<Values>[]; setError: UseFormSetError<Values> },
+      send: (credential: NewCredential) => Promise<unknown>,
+    ): Promise<void> {
+      setFailure(null);
+      const passwordField = 'password' as Path<Values>;
+      try {
+        let credential: NewCredential;
+        if (method === 'passkey') credential = { passkey: await createPasskey(form.account) };
+        else {
+          const problem = passwordProblem(form.values.password);
+          if (problem) {
+            form.setError(passwordField, { message: problem }, { shouldFocus: true });
+            return;
+          }
+          credential = { password: form.values.password };
+        }
+        await send(credential);
+      } catch (error) {
+        setFailure(showServerError(error, method === 'password' ? [...form.fields, passwordField] : form.fields, form.setError));
       }
-      return { password: typedPassword };
     },
   };
 }

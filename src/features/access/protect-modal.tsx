@@ -1,14 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useProtect } from '../../api/access';
 import * as z from 'zod/mini';
 import { memberEmail, memberName } from '../../api/contract/console-access';
 import { NewCredentialFields, useNewCredential } from './new-credential';
 import { FormFailure } from './form-failure';
-import { showServerError } from './server-error';
 
 /** The password is checked only when it is the chosen way in (new-credential.tsx). */
 const protectFormSchema = z.object({ email: memberEmail, name: memberName, password: z.string() });
@@ -18,24 +16,18 @@ type ProtectFormValues = z.infer<typeof protectFormSchema>;
 export function ProtectModal({ onClose }: { onClose: () => void }) {
   const protect = useProtect();
   const credential = useNewCredential();
-  const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, formState, setError } = useForm<ProtectFormValues>({
     resolver: zodResolver(protectFormSchema),
     defaultValues: { email: '', name: '', password: '' },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      const chosen = await credential.credentialFor(values, values.password, (message) => setError('password', { message }, { shouldFocus: true }));
-      if (!chosen) return;
+  const onSubmit = handleSubmit((values) =>
+    credential.submit({ account: values, values, fields: ['email', 'name'], setError }, async (chosen) => {
       await protect.mutateAsync({ email: values.email, name: values.name, ...chosen });
       notifications.show({ color: 'green', title: 'Console protected', message: `From now on, sign in as ${values.email}.` });
       onClose();
-    } catch (error) {
-      setFailure(showServerError(error, credential.fieldsShown(['email', 'name'] as const), setError));
-    }
-  });
+    }),
+  );
 
   return (
     <Modal opened onClose={onClose} title="Protect this console">
@@ -45,7 +37,7 @@ export function ProtectModal({ onClose }: { onClose: () => void }) {
             You become the Owner with this email and a password or passkey. The Demo owner&apos;s open access ends for good:
             everyone signs in from then on.
           </Text>
-          <FormFailure message={failure} />
+          <FormFailure message={credential.failure} />
           <TextInput label="Email" type="email" autoComplete="username" required data-autofocus error={formState.errors.email?.message} {...register('email')} />
           <TextInput label="Name" autoComplete="name" required error={formState.errors.name?.message} {...register('name')} />
           <NewCredentialFields

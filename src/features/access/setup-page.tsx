@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import * as z from 'zod/mini';
@@ -13,7 +12,6 @@ import { SetupPending } from '../../components/setup-pending';
 import { useHashToken } from './hash-token';
 import { NewCredentialFields, useNewCredential } from './new-credential';
 import { FormFailure } from './form-failure';
-import { showServerError } from './server-error';
 
 /** The password is checked only when it is the chosen way in (new-credential.tsx). */
 const setupFormSchema = z.object({ email: memberEmail, name: memberName, password: z.string() });
@@ -52,23 +50,17 @@ function SetupForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const setup = useSetup();
   const credential = useNewCredential();
-  const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, formState, setError } = useForm<SetupFormValues>({
     resolver: zodResolver(setupFormSchema),
     defaultValues: { email: '', name: '', password: '' },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      const chosen = await credential.credentialFor(values, values.password, (message) => setError('password', { message }, { shouldFocus: true }));
-      if (!chosen) return;
+  const onSubmit = handleSubmit((values) =>
+    credential.submit({ account: values, values, fields: ['email', 'name'], setError }, async (chosen) => {
       await setup.mutateAsync({ token, email: values.email, name: values.name, ...chosen });
       navigate('/', { replace: true });
-    } catch (error) {
-      setFailure(showServerError(error, credential.fieldsShown(['email', 'name'] as const), setError));
-    }
-  });
+    }),
+  );
 
   return (
     <AccessFrame>
@@ -80,7 +72,7 @@ function SetupForm({ token }: { token: string }) {
           You become its Owner: you can invite the rest of the team afterwards.
         </Text>
       </div>
-      <FormFailure message={failure} />
+      <FormFailure message={credential.failure} />
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <TextInput label="Email" type="email" autoComplete="username" required error={formState.errors.email?.message} {...register('email')} />
