@@ -112,6 +112,22 @@ const CONSOLE_MIGRATIONS: readonly string[] = [
   CREATE INDEX activity_chatbot ON activity (chatbot_id, id);
   CREATE INDEX activity_action ON activity (action, id);
   `,
+  `
+  -- Proxy mode: the team's settings history of the hosted service, which keeps none. A version
+  -- per Edit this console forwarded and the hosted service accepted; settings holds the values
+  -- known after it (what was ever sent through this console), so the first holds only what was sent.
+  CREATE TABLE proxy_settings_versions (
+    chatbot_id     TEXT NOT NULL,
+    version        INTEGER NOT NULL,
+    created_at     INTEGER NOT NULL,
+    changed_fields TEXT NOT NULL,
+    source         TEXT NOT NULL,
+    restored_from  INTEGER,
+    edited_by      TEXT,
+    settings       TEXT NOT NULL,
+    PRIMARY KEY (chatbot_id, version)
+  ) STRICT;
+  `,
 ];
 
 interface MemberRow {
