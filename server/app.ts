@@ -7,6 +7,7 @@ import { createConsoleAccess, type ConsoleAccess } from './console/access';
 import { createActivityLog, recordOperation, registerActivityRecorder, RECORDED_OPERATIONS } from './console/activity';
 import { registerActivityRoutes } from './console/activity-routes';
 import { registerConsoleGuard, type GuardOptions } from './console/guard';
+import { proxySettingsAnswers } from './console/proxy-settings-answers';
 import { issueSetupLink } from './console/links';
 import { registerConsoleAccessRoutes } from './console/routes';
 import { registerSsoRoutes } from './console/sso';
@@ -150,10 +151,16 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       refuseKeyless: true,
     };
     registerConsoleGuard(app, access, guard);
+    const settingsHistory = proxySettingsAnswers(store.proxySettingsHistory, now);
     registerProxy(app, upstream, {
       onChatSession: (sessionId, chatbotId) => store.recordChatSession(sessionId, chatbotId),
       answersRead: RECORDED_OPERATIONS,
-      onAnswered: (request, name, status, text) => recordOperation(activity, request, name, status, text),
+      onAnswered: (request, name, status, text) => {
+        // The version first: the Edit's activity entry names it.
+        if (name === 'Edit') settingsHistory.recordEdit(request, status, text);
+        recordOperation(activity, request, name, status, text);
+      },
+      answerHere: (request, name) => settingsHistory.answer(request, name),
     });
   } else {
     registerLocalService(app, config, now, access);

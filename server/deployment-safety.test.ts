@@ -232,7 +232,7 @@ describe('proxy mode: the server\'s keys never come back', () => {
     const { app } = started;
     const member = await ownerSession(started);
     const port = await listen(app);
-    const response = await fetch(`http://127.0.0.1:${port}${operations.Detail.path}`, {
+    const response = await fetch(`http://127.0.0.1:${port}${operations.GetSession.path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...member },
       body: JSON.stringify({ serialNumber: QUOTING_BOTS.json }),
@@ -253,7 +253,7 @@ describe('proxy mode: the server\'s keys never come back', () => {
   it('in a plain-text error, plain, percent-encoded and JSON-escaped', async () => {
     const started = await start('proxy');
     const headers = { 'content-type': 'application/json', ...(await ownerSession(started)) };
-    const response = await started.app.inject({ method: 'POST', url: operations.Detail.path, headers, payload: { serialNumber: QUOTING_BOTS.plain } });
+    const response = await started.app.inject({ method: 'POST', url: operations.GetSession.path, headers, payload: { serialNumber: QUOTING_BOTS.plain } });
     expect(response.statusCode).toBe(500);
     expect(response.body).toBe('bad key [redacted]\nencoded: [redacted]\nescaped: "[redacted]"');
   });

@@ -62,7 +62,7 @@ describe('proxy mode', () => {
     const member = await ownerSession(started);
     await app.inject({
       method: 'POST',
-      url: operations.Detail.path,
+      url: operations.GetSession.path,
       headers: { ...member, authorization: 'browser-secret', 'chatrobot-sessionkey': 'browser-session' },
       payload: { serialNumber: 'hosted-bot' },
     });
@@ -95,7 +95,7 @@ describe('proxy mode', () => {
     const started = await startProxy({ secretKey: 'server-secret', sessionKey: null });
     await started.app.inject({
       method: 'POST',
-      url: operations.Detail.path,
+      url: operations.GetSession.path,
       headers: { ...(await ownerSession(started)), authorization: 'browser-secret', 'chatrobot-sessionkey': 'browser-session' },
       payload: { serialNumber: 'hosted-bot' },
     });
@@ -110,7 +110,7 @@ describe('proxy mode', () => {
     const member = await ownerSession(started);
     await started.app.inject({
       method: 'POST',
-      url: operations.Detail.path,
+      url: operations.GetSession.path,
       headers: {
         authorization: 'browser-secret',
         cookie: `${member.cookie}; other=browser-cookie`,

@@ -4,7 +4,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { operations, SECRET_KEY_HEADER, SESSION_KEY_HEADER, type OperationName, type OperationSpec } from '../src/api/contract';
 import type { UpstreamConfig } from './config';
-import { failure, pathOf, ServiceError } from './envelope';
+import { failure, pathOf, ServiceError, success } from './envelope';
 import { KeyRedactor } from './key-redactor';
 import { decodeUtf8Body } from './utf8-body';
 
@@ -72,6 +72,8 @@ export interface ProxyOptions {
   /** The operations whose answers onAnswered reads (the writes the activity record keeps); their answers are read whole, then relayed. */
   answersRead: readonly OperationName[];
   onAnswered(request: FastifyRequest, name: OperationName, status: number, text: string): void;
+  /** The Data of an operation the console answers itself (the settings history), or undefined to forward it. */
+  answerHere(request: FastifyRequest, name: OperationName): unknown;
 }
 
 /** The session a GetSession answer opened, from its envelope; null when it opened none. */
@@ -176,6 +178,8 @@ export function registerProxy(app: FastifyInstance, upstream: UpstreamConfig, op
             const message = `No operation at ${request.method} ${pathOf(request.raw.url ?? '')}: the proxy forwards ${spec.path} as written, without a query`;
             return reply.code(404).send(failure(404, message));
           }
+          const answered = options.answerHere(request, name);
+          if (answered !== undefined) return reply.send(success(answered));
           const chatbotId = spec.path === operations.GetSession.path && request.signedIn ? chatbotIdOfBody(request.body) : null;
           const recorded = options.answersRead.includes(name);
           const onAnswer =

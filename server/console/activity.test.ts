@@ -263,7 +263,7 @@ describe('the activity record in proxy mode', () => {
       ['Test Owner', 'settings.save', 200],
       ['API client', 'listing.delete', 200],
     ]);
-    expect(written[0]!.Target).toEqual({ Fields: ['Name'] });
+    expect(written[0]!.Target).toEqual({ Fields: ['Name'], Version: 1 });
     expect(JSON.stringify(written)).not.toContain('up-secret');
   });
 });

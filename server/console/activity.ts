@@ -116,10 +116,12 @@ function operationEntry(name: OperationName, request: FastifyRequest, data: unkn
       const origin = parseVersionSourceHeader(headerValue(request, VERSION_SOURCE_HEADER));
       const made = request.madeVersion;
       const fields = made ? made.ChangedFields : Object.keys(body).filter((key) => key !== 'serialNumber');
+      // The version's own word where one was made (proxy mode names only a version its history holds).
+      const restoredFrom = made ? made.RestoredFrom : origin.RestoredFrom;
       return {
-        action: origin.RestoredFrom === null ? 'settings.save' : 'settings.restore',
+        action: restoredFrom === null ? 'settings.save' : 'settings.restore',
         chatbotId: text(body.serialNumber) ?? null,
-        target: compact({ Fields: fields, Version: made?.Version, RestoredFrom: origin.RestoredFrom ?? undefined }),
+        target: compact({ Fields: fields, Version: made?.Version, RestoredFrom: restoredFrom ?? undefined }),
       };
     }
     case 'RealEstateCreate':

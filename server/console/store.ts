@@ -4,6 +4,7 @@ import type { Member } from '../../src/api/contract/bootstrap';
 import type { Invitation, MemberListEntry } from '../../src/api/contract/console-access';
 import type { Role } from '../../src/api/contract/permissions';
 import { activityStatements, type ActivityStore } from './activity-store';
+import { proxySettingsHistoryStatements } from './proxy-settings-history';
 import { openDatabase, type Db } from '../db';
 
 /**
@@ -272,6 +273,7 @@ export function openConsoleStore(dataDir: string): ConsoleStore {
 
 export function createConsoleStore(db: Db) {
   const activity: ActivityStore = activityStatements(db);
+  const proxySettingsHistory = proxySettingsHistoryStatements(db);
   const statements = {
     memberById: db.prepare<[string], MemberRow>('SELECT * FROM members WHERE id = ?'),
     memberByEmail: db.prepare<[string], MemberRow>('SELECT * FROM members WHERE email = ?'),
@@ -441,6 +443,7 @@ export function createConsoleStore(db: Db) {
     removePasskey: (id: string, memberId: string): boolean => statements.deletePasskey.run(id, memberId).changes > 0,
 
     activity,
+    proxySettingsHistory,
 
     hasFlag: (name: string): boolean => statements.hasFlag.get(name) !== undefined,
     setFlag: (name: string): void => void statements.setFlag.run(name),

@@ -80,7 +80,11 @@ export const editResponseDataSchema = z.int();
 /** POST /chat/Chatbot/Detail (our addition): reads the settings back. */
 export const detailRequestSchema = z.strictObject({ serialNumber: chatbotId });
 export type DetailRequest = z.infer<typeof detailRequestSchema>;
-export const detailResponseDataSchema = z.extend(chatbotSettingsSchema, { serialNumber: z.string() });
+export const detailResponseDataSchema = z.extend(chatbotSettingsSchema, {
+  serialNumber: z.string(),
+  /** Proxy mode: the settings never saved through this console, shown with NEUTRAL_SETTINGS values (see VersionSummary). */
+  UnknownFields: z.optional(z.array(z.enum(CHATBOT_SETTING_KEYS as [ChatbotSettingKey, ...ChatbotSettingKey[]]))),
+});
 export type ChatbotDetail = z.infer<typeof detailResponseDataSchema>;
 
 /** POST /chat/Chatbot/GetSession: opens a chat session with a chatbot. */

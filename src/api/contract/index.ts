@@ -7,6 +7,7 @@ export * from './listings-batch';
 export * from './listing-row';
 export * from './files';
 export * from './versions';
+export * from './neutral-settings';
 export * from './version-source';
 export * from './operations';
 export * from './errors';

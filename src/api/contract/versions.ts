@@ -15,6 +15,12 @@ export const versionSummarySchema = z.object({
   RestoredFrom: z.nullable(z.int().check(z.gte(1))),
   /** The console member who saved it, as named then; null for an API client or a save before members existed. */
   EditedBy: z.optional(z.nullable(z.string())),
+  /**
+   * Proxy mode: the settings this version does not know, because none was ever sent through
+   * this console up to it (the hosted service cannot report them). Their values in Settings are
+   * NEUTRAL_SETTINGS placeholders. Absent or empty: every value is known.
+   */
+  UnknownFields: z.optional(z.array(settingKey)),
 });
 export type VersionSummary = z.infer<typeof versionSummarySchema>;
 
