@@ -211,6 +211,52 @@ test.describe('deployed in proxy mode with the keys held by the server', () => {
     expect(sentKeys).toEqual([]);
     await context.close();
   });
+
+  test('the team shares one settings history through it: two browsers see the same versions, with names', async ({ browser }) => {
+    // The owner set up by the test above signs in from two browsers, as two colleagues would.
+    const openSignedIn = async () => {
+      const context = await browser.newContext({ baseURL: proxy.url });
+      const page = await context.newPage();
+      await page.goto(`/bots/${BOT}/settings`);
+      await page.getByLabel('Email').fill('owner@example.com');
+      await page.getByRole('textbox', { name: 'Password', exact: true }).fill('a long owner passphrase');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await expect(page.getByRole('heading', { name: 'Settings', level: 2 })).toBeVisible();
+      return { context, page };
+    };
+    const first = await openSignedIn();
+    const second = await openSignedIn();
+
+    // The form starts from what the team saved through this console, not from this browser, and says what it does not know.
+    const name = await first.page.getByLabel('Name', { exact: true }).inputValue();
+    expect(name).toMatch(/^Proxy desk /);
+    await expect(second.page.getByLabel('Name', { exact: true })).toHaveValue(name);
+    await expect(second.page.getByRole('status').filter({ hasText: 'Some current settings are not known' })).toContainText('never been saved through it');
+
+    const welcome = `Welcome from the second desk ${Date.now().toString(36)}`;
+    await second.page.getByLabel('Welcome message').fill(welcome);
+    await second.page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(second.page.getByRole('alert').filter({ hasText: 'Settings saved' })).toBeVisible();
+
+    // The first browser's History holds both saves, each with who made it.
+    await first.page.reload();
+    await expect(first.page.getByLabel('Welcome message')).toHaveValue(welcome);
+    await first.page.getByRole('button', { name: 'History' }).click();
+    const versions = first.page.getByTestId('version-item');
+    await expect(versions).toHaveCount(2);
+    await expect(versions.nth(0)).toContainText('Proxy Owner');
+    await expect(versions.nth(0)).toContainText('Welcome message');
+    await expect(versions.nth(1)).toContainText('First save through this console: Name');
+    // The first version knows only what it sent: the Welcome message was "not known before" the second save.
+    await versions.nth(1).click();
+    const diff = first.page.getByRole('region', { name: 'Version 1' });
+    await expect(diff).toContainText('This version knows only the settings saved through this console');
+    await expect(diff.locator('[data-field="WelcomeMessage"]')).toContainText('not known before');
+    await expectAccessible(first.page, 'the shared settings history');
+
+    await first.context.close();
+    await second.context.close();
+  });
 });
 
 test.describe('uploads on the local service', () => {

@@ -1,4 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
+import { NOTHING_SAVED_YET } from '../src/api/contract/versions';
 
 /** This file's own seeded chatbot, so nothing here disturbs another spec. */
 const BOT = 'e2e-settings';
@@ -361,29 +362,28 @@ test.describe('settings', () => {
     await expect(page.getByRole('group', { name: 'Chat icon' }).getByText(`File id ${fileId}`)).toBeVisible({ timeout: 30_000 });
   });
 
-  test('against a service without Detail, the form starts from what this browser saved last, and says so', async ({ page }) => {
-    await openSettings(page);
-    const name = `Remembered ${run}`;
-    await page.getByLabel('Name', { exact: true }).fill(name);
-    const saved = page.waitForRequest(isEdit);
-    await page.getByRole('button', { name: 'Save changes' }).click();
-    await saved;
-    await expect(page.getByTestId('unsaved-summary')).toHaveText('No unsaved changes');
-
-    // The local service has Detail; a hosted one answers 404 for it, which is injected here.
+  test('when the service cannot report the settings, the form says so, keeps nothing in this browser, and sends only what changed', async ({ page }) => {
+    // In proxy mode the console answers Detail from the team's saves; before the first one it says so, as injected here.
     await page.route('**/chat/Chatbot/Detail', (route) =>
       route.fulfill({
         status: 404,
         contentType: 'application/json',
-        body: JSON.stringify({ Data: null, Version: '1.0', Success: false, Code: 404, Message: 'No operation at POST /chat/Chatbot/Detail' }),
+        body: JSON.stringify({ Data: null, Version: '1.0', Success: false, Code: 404, Message: NOTHING_SAVED_YET }),
       }),
     );
-    await page.reload();
-    await expect(page.getByRole('status').filter({ hasText: 'Current settings unavailable' })).toContainText('last saved');
-    await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name);
-    const stored = await page.evaluate(() => JSON.stringify({ ...window.localStorage }));
-    expect(stored).toContain(name);
-    expect(stored).not.toContain('demo-secret-key');
+    // ...and its history of the chatbot is empty.
+    await page.route('**/chat/Chatbot/Versions', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ Data: { List: [], VirtualCount: 0 }, Version: '1.0', Success: true, Code: 200, Message: '' }),
+      }),
+    );
+    await openSettings(page);
+    await expect(page.getByRole('status').filter({ hasText: 'Some current settings are not known' })).toContainText(
+      'No save of this chatbot has passed through this console yet',
+    );
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('');
 
     const welcome = `Welcome ${run}`;
     await page.getByLabel('Welcome message').fill(welcome);
@@ -391,6 +391,9 @@ test.describe('settings', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     expect((await editRequest).postDataJSON()).toEqual({ serialNumber: BOT, WelcomeMessage: welcome });
     await expect(page.getByTestId('unsaved-summary')).toHaveText('No unsaved changes');
+    // The saved settings live in the service (or the console's store), never in this browser.
+    const stored = await page.evaluate(() => JSON.stringify({ ...window.localStorage }));
+    expect(stored).not.toContain(welcome);
   });
 
   test('the section list jumps to a section', async ({ page }) => {

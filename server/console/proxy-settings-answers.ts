@@ -1,12 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import { operations, parseVersionSourceHeader, VERSION_SOURCE_HEADER, type EditRequest, type OperationName } from '../../src/api/contract';
+import { NOTHING_SAVED_YET, operations, parseVersionSourceHeader, VERSION_SOURCE_HEADER, type EditRequest, type OperationName } from '../../src/api/contract';
 import { notFound } from '../envelope';
 import { headerValue } from '../request-header';
 import { parseBody } from '../routes/operation';
 import type { ProxySettingsHistory } from './proxy-settings-history';
 
-/** Said by Detail before any save passed through this console; it names no field, so the form reads it as "nothing known yet". */
-export const NOTHING_SAVED_YET = 'No save of this chatbot has passed through this console yet: the hosted service cannot report its settings.';
 
 const DEFAULT_VERSIONS_PAGE_SIZE = 20;
 

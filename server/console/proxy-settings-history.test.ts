@@ -1,11 +1,10 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { CHATBOT_SETTING_KEYS, NEUTRAL_SETTINGS, operations, versionSourceHeaderValue, VERSION_SOURCE_HEADER, type OperationName } from '../../src/api/contract';
+import { CHATBOT_SETTING_KEYS, NEUTRAL_SETTINGS, NOTHING_SAVED_YET, operations, versionSourceHeaderValue, VERSION_SOURCE_HEADER, type OperationName } from '../../src/api/contract';
 import type { ActivityEntry } from '../../src/api/contract/activity';
 import { ownerSession, startTestApp } from '../test-support';
 import { QUOTING_BOTS, standInPerTest } from '../test-upstream';
 import { invitedMember, withCookie } from './console-test-client';
-import { NOTHING_SAVED_YET } from './proxy-settings-answers';
 
 const stand = standInPerTest();
 const BOT = 'hosted-bot';

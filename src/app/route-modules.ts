@@ -6,7 +6,7 @@
 export const areaModules = {
   connection: () => import('../features/connection/connection-page'),
   settings: () => import('../features/settings/settings-page'),
-  chat: () => import('./chat-route'),
+  chat: () => import('../features/chat/chat-page'),
   listings: () => import('../features/listings/listings-page'),
   /** Sign in, setup, an invitation, Members and Your account: one module (see its comment). */
   access: () => import('../features/access/pages'),

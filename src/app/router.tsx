@@ -69,7 +69,7 @@ export function createRouter(queryClient: QueryClient) {
                 },
                 {
                   path: 'chat',
-                  lazy: () => areaModules.chat().then((m) => ({ Component: m.ChatRoute })),
+                  lazy: () => areaModules.chat().then((m) => ({ Component: m.ChatPage })),
                 },
                 {
                   path: 'listings',

@@ -45,3 +45,6 @@ export const versionDetailRequestSchema = z.strictObject({
 export type VersionDetailRequest = z.infer<typeof versionDetailRequestSchema>;
 export const versionDetailResponseDataSchema = z.extend(versionSummarySchema, { Settings: chatbotSettingsSchema });
 export type VersionDetail = z.infer<typeof versionDetailResponseDataSchema>;
+
+/** Proxy mode: Detail's 404 before any save of a chatbot passed through this console. It names no field, so the form reads it as "nothing known yet". */
+export const NOTHING_SAVED_YET = 'No save of this chatbot has passed through this console yet, and the hosted service cannot report its settings.';

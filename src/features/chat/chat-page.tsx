@@ -7,15 +7,7 @@ import { ChatWorkspace } from './chat-workspace';
 import { COMPARE_PARAM } from './compare-param';
 import { compareBotOf, defaultCompareBot, switchableChatbots } from './compare-pair';
 import { CompareView } from './compare-view';
-import type { BrowserSettingsVersion } from './settings-version';
-import { BrowserSettingsVersionContext } from './use-settings-version';
-
-interface ChatPageProps {
-  /** Reads this browser's settings history when the service keeps none (the app hands it in). */
-  browserSettingsVersion?: BrowserSettingsVersion;
-}
-
-export function ChatPage({ browserSettingsVersion }: ChatPageProps) {
+export function ChatPage() {
   const { botId } = useParams();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
@@ -44,7 +36,7 @@ export function ChatPage({ browserSettingsVersion }: ChatPageProps) {
   );
 
   return (
-    <BrowserSettingsVersionContext value={browserSettingsVersion}>
+    <>
       {compareBot === null ? (
         // A different chatbot is a different set of sessions: start from a clean slate.
         <ChatWorkspace key={botId} chatbotId={botId} compareSwitch={compareSwitch} />
@@ -60,7 +52,7 @@ export function ChatPage({ browserSettingsVersion }: ChatPageProps) {
           compareSwitch={compareSwitch}
         />
       )}
-    </BrowserSettingsVersionContext>
+    </>
   );
 }
 

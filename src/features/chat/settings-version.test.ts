@@ -1,5 +1,4 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../api/client';
 import { saveConnection } from '../../api/credentials';
 import { versionKeys } from '../../api/versions';
 import {
@@ -56,17 +55,9 @@ describe('the settings version an answer ran with', () => {
     expect(await settingsVersionLookup(newClient(), 'bot')()).toBeNull();
   });
 
-  it('comes from the browser history, given the service error, when the service lacks Versions', async () => {
+  it('is null for a service without Versions', async () => {
     stubFetch(() => envelope(null, 404, 'No operation Versions'));
-    const browserVersion = vi.fn(async (_chatbotId: string, error: unknown) => {
-      expect(error).toBeInstanceOf(ApiError);
-      return 3;
-    });
-    expect(await settingsVersionLookup(newClient(), 'bot', browserVersion)()).toBe(3);
-    expect(browserVersion).toHaveBeenCalledWith('bot', expect.objectContaining({ status: 404 }));
-
-    // A browser history that rethrows (not a missing operation) leaves the answer without a version.
-    expect(await settingsVersionLookup(newClient(), 'bot', (_id, error) => Promise.reject(error))()).toBeNull();
+    expect(await settingsVersionLookup(newClient(), 'bot')()).toBeNull();
   });
 
   it('a burst of questions asks Versions once; after the fresh time, or once versions change, it asks again', async () => {

@@ -1,4 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { isMissingOperation } from '../../api/client';
 import { fetchVersions, versionKeys } from '../../api/versions';
 
 /**
@@ -8,19 +9,8 @@ import { fetchVersions, versionKeys } from '../../api/versions';
  */
 export const SETTINGS_VERSION_FRESH_MS = 5_000;
 
-/**
- * Where the settings version comes from when the service has no Versions operation: the
- * settings history this browser keeps of its own saves. Given the service's error, it
- * resolves to that history's newest version (null when it has none), or rethrows the error
- * when it is not one of a service without Versions. The settings feature owns that history;
- * the app hands its reader in (features do not import each other).
- */
-export type BrowserSettingsVersion = (chatbotId: string, serviceError: unknown) => Promise<number | null>;
-
-const noBrowserHistory: BrowserSettingsVersion = (_chatbotId, serviceError) => Promise.reject(serviceError);
-
-/** The chatbot's newest settings version: null when there is none to know of. */
-export function currentSettingsVersionQueryOptions(chatbotId: string, browserVersion: BrowserSettingsVersion = noBrowserHistory) {
+/** The chatbot's newest settings version: null when there is none to know of (a service without Versions). */
+export function currentSettingsVersionQueryOptions(chatbotId: string) {
   return queryOptions({
     queryKey: versionKeys.current(chatbotId),
     queryFn: async ({ signal }): Promise<number | null> => {
@@ -28,7 +18,8 @@ export function currentSettingsVersionQueryOptions(chatbotId: string, browserVer
         const page = await fetchVersions(chatbotId, 1, 1, signal);
         return page.List[0]?.Version ?? null;
       } catch (error) {
-        return browserVersion(chatbotId, error);
+        if (isMissingOperation(error)) return null;
+        throw error;
       }
     },
     staleTime: SETTINGS_VERSION_FRESH_MS,
@@ -39,12 +30,8 @@ export function currentSettingsVersionQueryOptions(chatbotId: string, browserVer
  * The version to record on an answer whose question goes out now: from the short-lived cache
  * or a fresh request, and null (record nothing) when it cannot be known, rather than a guess.
  */
-export function settingsVersionLookup(
-  queryClient: QueryClient,
-  chatbotId: string,
-  browserVersion?: BrowserSettingsVersion,
-): () => Promise<number | null> {
-  return () => queryClient.fetchQuery(currentSettingsVersionQueryOptions(chatbotId, browserVersion)).catch(() => null);
+export function settingsVersionLookup(queryClient: QueryClient, chatbotId: string): () => Promise<number | null> {
+  return () => queryClient.fetchQuery(currentSettingsVersionQueryOptions(chatbotId)).catch(() => null);
 }
 
 /**

@@ -15,7 +15,6 @@ import { checkRemoteChange, type RemoteChange } from './conflict/remote-change';
 import { mergeSettings, planMerge, type MergePlan } from './conflict/settings-merge';
 import { CopySettingsModal } from './copy/copy-settings-modal';
 import { HistoryDrawer } from './history/history-drawer';
-import { getBrowserHistory } from './history/use-settings-history';
 import { SaveBar } from './save-bar';
 import { SectionNav } from './section-nav';
 import { settingErrorText, settingLabel, settingLabels } from './setting-fields';
@@ -29,15 +28,17 @@ import {
   type SettingsFormValues,
 } from './settings-form-schema';
 import { SettingsSections } from './settings-sections';
-import { clearDraft, loadDraft, rememberSavedSettings, type LoadedDraft } from './settings-storage';
+import { clearDraft, loadDraft, type LoadedDraft } from './settings-storage';
 import { WidgetPreview } from './widget-preview';
 import { EmbedSection } from './embed-section';
 import { confirm } from '../../components/confirm';
 
 interface SettingsFormProps {
   chatbotId: string;
-  /** The last saved settings: from Detail, or what this browser saved last. */
+  /** The last saved settings, from Detail (in proxy mode, what the team last saved through this console). */
   saved: ChatbotSettings;
+  /** Settings nobody ever saved through this console (proxy mode): neutral values in `saved`, never copied or restored. */
+  unknownFields?: readonly ChatbotSettingKey[];
 }
 
 function isSettingKey(field: string | null): field is ChatbotSettingKey {
@@ -76,7 +77,7 @@ function formatTime(iso: string): string {
  * baseline, then makes the sent values the new baseline. A member who may not edit this
  * chatbot's settings sees them read-only, with history and preview but nothing that saves.
  */
-export function SettingsForm({ chatbotId, saved }: SettingsFormProps) {
+export function SettingsForm({ chatbotId, saved, unknownFields = [] }: SettingsFormProps) {
   const { may, member } = useAccess();
   const canEdit = may('editSettings', chatbotId);
   const [baseline, setBaseline] = useState(() => normalizeSettings(saved));
@@ -220,14 +221,9 @@ export function SettingsForm({ chatbotId, saved }: SettingsFormProps) {
         showSaveError(error);
         return;
       }
-      // The history of a service that keeps none; kept for every save, read only there.
-      getBrowserHistory()
-        .record(chatbotId, { before: base, after: next, changedFields: sent, restoredFrom: restoringFrom })
-        .catch(() => undefined);
       setRestoringFrom(null);
       setMerged(mergedWith);
       setBaseline(next);
-      rememberSavedSettings(chatbotId, next);
       clearDraft(chatbotId);
       setRestoredDraft(null);
       notifications.show({
@@ -261,7 +257,9 @@ export function SettingsForm({ chatbotId, saved }: SettingsFormProps) {
 
   const restoreVersion = (version: VersionDetail) => {
     const values = toFormValues(normalizeSettings(version.Settings));
-    for (const key of CHATBOT_SETTING_KEYS) form.setValue(key, values[key], { shouldDirty: true });
+    // A field the version does not know (proxy mode) keeps its value: its placeholder was never saved.
+    const unknown = new Set(version.UnknownFields ?? []);
+    for (const key of CHATBOT_SETTING_KEYS) if (!unknown.has(key)) form.setValue(key, values[key], { shouldDirty: true });
     setRestoringFrom(version.Version);
     closeHistory();
     const changed = changedSettingKeys(baseline, formToSettings(form.getValues()));
@@ -353,13 +351,14 @@ export function SettingsForm({ chatbotId, saved }: SettingsFormProps) {
             onCancel={() => pendingConflict.resolve(null)}
           />
         )}
-        {copyOpen && canEdit && <CopySettingsModal chatbotId={chatbotId} saved={baseline} onClose={() => setCopyOpen(false)} />}
+        {copyOpen && canEdit && <CopySettingsModal chatbotId={chatbotId} saved={baseline} unknownFields={unknownFields} onClose={() => setCopyOpen(false)} />}
         {historyOpen && (
           <HistoryDrawer
             opened
             onClose={closeHistory}
             chatbotId={chatbotId}
             current={baseline}
+            currentUnknown={unknownFields}
             onRestore={canEdit ? restoreVersion : undefined}
             initialVersion={linkedVersion}
           />

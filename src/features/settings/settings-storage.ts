@@ -1,44 +1,19 @@
 import * as z from 'zod/mini';
-import { CHATBOT_SETTING_KEYS, chatbotSettingsSchema, type ChatbotSettings } from '../../api/contract';
+import { CHATBOT_SETTING_KEYS } from '../../api/contract';
 import { readStoredJson, removeStored, writeStoredJson } from '../../lib/stored-json';
 import type { SettingsFormValues } from './settings-form-schema';
 
 /**
- * What this browser remembers per chatbot, in localStorage:
- * - the settings it last saved, to prefill the form against a service without Detail;
- * - the unsaved edits (a draft), so a reload or a crash loses nothing.
+ * What this browser remembers per chatbot, in localStorage: the unsaved edits (a draft), so a
+ * reload or a crash loses nothing. The saved settings themselves come from the service (in
+ * proxy mode, from the team's history in the console's store), never from this browser.
  * Only settings are stored, never a key or credential. Storage may be full or disabled:
  * every function then quietly does without.
  */
-const SAVED_PREFIX = 'realty-bot-console.settings.saved.v1.';
 const DRAFT_PREFIX = 'realty-bot-console.settings.draft.v1.';
-
-export function savedSettingsKey(chatbotId: string): string {
-  return `${SAVED_PREFIX}${chatbotId}`;
-}
 
 export function draftKey(chatbotId: string): string {
   return `${DRAFT_PREFIX}${chatbotId}`;
-}
-
-const savedRecordSchema = z.object({ savedAt: z.string(), settings: chatbotSettingsSchema });
-export type SavedSettingsRecord = z.infer<typeof savedRecordSchema>;
-
-export function loadSavedSettings(chatbotId: string, storage: Storage = window.localStorage): SavedSettingsRecord | null {
-  const parsed = savedRecordSchema.safeParse(readStoredJson(storage, savedSettingsKey(chatbotId)));
-  return parsed.success ? parsed.data : null;
-}
-
-export function rememberSavedSettings(
-  chatbotId: string,
-  settings: ChatbotSettings,
-  storage: Storage = window.localStorage,
-  now: Date = new Date(),
-): void {
-  // Parsing keeps exactly the setting fields, so nothing else can ride along into storage.
-  const clean = chatbotSettingsSchema.safeParse(settings);
-  // Full or disabled storage: the service still has the settings; only the fallback is lost.
-  if (clean.success) writeStoredJson(storage, savedSettingsKey(chatbotId), { savedAt: now.toISOString(), settings: clean.data });
 }
 
 export type SettingsDraft = Partial<SettingsFormValues>;

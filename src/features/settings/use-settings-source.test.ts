@@ -1,11 +1,13 @@
 import { ApiError } from '../../api/client';
-import { chatbotSettingsSchema } from '../../api/contract';
-import { FALLBACK_SETTINGS, isDetailMissing } from './use-settings-source';
+import { chatbotSettingsSchema, NEUTRAL_SETTINGS, NOTHING_SAVED_YET } from '../../api/contract';
+import { isDetailMissing } from './use-settings-source';
 
 describe('isDetailMissing', () => {
   it('reads a 404 that names no field as a service without Detail', () => {
     expect(isDetailMissing(new ApiError('Detail', 404, 404, 'No operation at POST /chat/Chatbot/Detail'))).toBe(true);
     expect(isDetailMissing(new ApiError('Detail', 404, 404, 'Not Found'))).toBe(true);
+    // What the console says in proxy mode before any save passed through it.
+    expect(isDetailMissing(new ApiError('Detail', 404, 404, NOTHING_SAVED_YET))).toBe(true);
   });
 
   it('reads a 404 about serialNumber as an unknown chatbot, not a missing operation', () => {
@@ -19,8 +21,8 @@ describe('isDetailMissing', () => {
   });
 });
 
-describe('FALLBACK_SETTINGS', () => {
+describe('NEUTRAL_SETTINGS', () => {
   it('passes the contract, so untouched starting values never block saving', () => {
-    expect(chatbotSettingsSchema.safeParse(FALLBACK_SETTINGS).success).toBe(true);
+    expect(chatbotSettingsSchema.safeParse(NEUTRAL_SETTINGS).success).toBe(true);
   });
 });

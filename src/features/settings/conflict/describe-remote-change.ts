@@ -20,9 +20,5 @@ export function remoteChangeLines(change: RemoteChange, timeAgo: (ms: number) =>
   if (change.seenIn === 'versions') {
     return change.versions.map((version) => `${whoSaved(version)} ${whatItDid(version)} ${timeAgo(version.CreatedAt)} (version ${version.Version})`);
   }
-  if (change.seenIn === 'browser') {
-    const when = change.savedAt === null ? '' : ` ${timeAgo(change.savedAt)}`;
-    return [`Another tab of this browser saved these settings${when}.`];
-  }
   return ['The service holds settings that differ from those this form loaded. It keeps no history, so who changed them and when is not known.'];
 }

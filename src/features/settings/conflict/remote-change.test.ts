@@ -22,7 +22,6 @@ function withHistory(summaries: VersionSummary[], snapshots: Record<number, Chat
     detail: vi.fn(async () => {
       throw new Error('Detail is not needed where there is a history');
     }),
-    lastBrowserSave: () => null,
   };
 }
 
@@ -80,7 +79,6 @@ describe('checkRemoteChange without a settings history', () => {
       throw new Error('no history');
     },
     detail: async () => baseline,
-    lastBrowserSave: () => null,
     ...overrides,
   });
 
@@ -91,16 +89,11 @@ describe('checkRemoteChange without a settings history', () => {
     expect(change).toEqual({ settings: theirs, seenIn: 'detail', versions: [], savedAt: null });
   });
 
-  it('without Detail either, compares this browser’s last save, which another tab may have made', async () => {
+  it('without Detail either (nothing known yet), there is nothing to compare with', async () => {
     const missingDetail = async (): Promise<ChatbotSettings> => {
       throw noOperation('Detail');
     };
-    const theirs = { ...baseline, Name: 'From the other tab' };
-    const savedAt = '2026-11-25T10:00:00.000Z';
-    const { change } = await checkRemoteChange(BOT, baseline, null, noHistory({ detail: missingDetail, lastBrowserSave: () => ({ settings: theirs, savedAt }) }));
-    expect(change).toEqual({ settings: theirs, seenIn: 'browser', versions: [], savedAt: Date.parse(savedAt) });
-    const same = await checkRemoteChange(BOT, baseline, null, noHistory({ detail: missingDetail, lastBrowserSave: () => ({ settings: baseline, savedAt }) }));
-    expect(same.change).toBeNull();
+    expect((await checkRemoteChange(BOT, baseline, null, noHistory({ detail: missingDetail }))).change).toBeNull();
   });
 
   it('lets a real failure through, so Save reports it instead of saving unchecked', async () => {

@@ -3,15 +3,14 @@ import type { ChatbotSettings, VersionSummary } from '../../../api/contract';
 import { fetchVersionDetail, fetchVersions } from '../../../api/versions';
 import { changedSettingKeys } from '../settings-diff';
 import { normalizeSettings } from '../settings-form-schema';
-import { loadSavedSettings } from '../settings-storage';
 import { isDetailMissing } from '../use-settings-source';
 
 /** A change to the chatbot's settings made after this form took its baseline, by anyone but this form. */
 export interface RemoteChange {
-  /** What the service (or, without Detail, this browser's last save) holds now. */
+  /** What the service holds now (in proxy mode, what the team last saved through this console). */
   settings: ChatbotSettings;
-  /** Where that was read: the service's history, its Detail, or this browser's last save (another tab). */
-  seenIn: 'versions' | 'detail' | 'browser';
+  /** Where that was read: the service's history or its Detail. */
+  seenIn: 'versions' | 'detail';
   /** The versions made since the form's baseline, newest first; empty when the service keeps none. */
   versions: VersionSummary[];
   /** When it was saved, in ms since the epoch, where known. */
@@ -29,7 +28,6 @@ export interface RemoteSources {
   versions: (chatbotId: string) => Promise<VersionSummary[]>;
   versionSettings: (chatbotId: string, version: number) => Promise<ChatbotSettings>;
   detail: (chatbotId: string) => Promise<ChatbotSettings>;
-  lastBrowserSave: (chatbotId: string) => { settings: ChatbotSettings; savedAt: string } | null;
 }
 
 /** Enough of the newest versions to name everyone who saved while a form was open. */
@@ -42,7 +40,6 @@ export const serviceSources: RemoteSources = {
     const { serialNumber: _id, ...settings } = await apiFetch('Detail', { serialNumber: chatbotId });
     return settings;
   },
-  lastBrowserSave: (chatbotId) => loadSavedSettings(chatbotId),
 };
 
 function differs(baseline: ChatbotSettings, settings: ChatbotSettings): boolean {
@@ -57,7 +54,7 @@ function differs(baseline: ChatbotSettings, settings: ChatbotSettings): boolean 
  *   was taken) is the sign, and its snapshot tells what changed. A newer version whose settings
  *   equal the baseline (this form's own save, or a change undone) is not a change.
  * - Without one: a fresh Detail compared with the baseline.
- * - Without Detail either: this browser's last save, which another tab may have made.
+ * - Without Detail either (proxy mode, nothing saved through this console yet): nothing to compare.
  *
  * The check and the Edit that follows are two requests: a save landing between them is not
  * seen. The interface has no conditional Edit to close that window.
@@ -90,13 +87,6 @@ export async function checkRemoteChange(
     return { change: differs(baseline, settings) ? { settings, seenIn: 'detail', versions: [], savedAt: null } : null, newestVersion: null };
   } catch (error) {
     if (!isDetailMissing(error)) throw error;
+    return { change: null, newestVersion: null };
   }
-
-  const saved = sources.lastBrowserSave(chatbotId);
-  if (!saved || !differs(baseline, saved.settings)) return { change: null, newestVersion: null };
-  const savedAt = Date.parse(saved.savedAt);
-  return {
-    change: { settings: normalizeSettings(saved.settings), seenIn: 'browser', versions: [], savedAt: Number.isNaN(savedAt) ? null : savedAt },
-    newestVersion: null,
-  };
 }

@@ -19,6 +19,8 @@ interface CopySettingsModalProps {
   chatbotId: string;
   /** The saved settings of this chatbot: what is copied (unsaved edits are not). */
   saved: ChatbotSettings;
+  /** Settings of this chatbot nobody saved through this console (proxy mode): not copied. */
+  unknownFields?: readonly ChatbotSettingKey[];
   onClose: () => void;
 }
 
@@ -27,7 +29,7 @@ interface CopySettingsModalProps {
  * the safe way to try a change on a sandbox bot first. The confirmation lists what will change
  * on the target, read from its Detail; only those fields are sent.
  */
-export function CopySettingsModal({ chatbotId, saved, onClose }: CopySettingsModalProps) {
+export function CopySettingsModal({ chatbotId, saved, unknownFields, onClose }: CopySettingsModalProps) {
   const { chatbotIds } = useConnection();
   const { may } = useAccess();
   // Only chatbots whose settings the member may change: the service would refuse the others.
@@ -45,9 +47,22 @@ export function CopySettingsModal({ chatbotId, saved, onClose }: CopySettingsMod
   // Without Detail on the service, the target's values are unknown: every chosen field is sent.
   const targetUnknown = targetDetail.isError && isMissingOperation(targetDetail.error);
   const targetSettings = targetDetail.data;
-  const request = target === null ? null : copyRequest(target, saved, targetUnknown ? null : (targetSettings ?? undefined), chosenKeys);
+  const request =
+    target === null
+      ? null
+      : copyRequest(target, saved, targetUnknown ? null : (targetSettings ?? undefined), chosenKeys, {
+          source: unknownFields,
+          target: targetSettings?.UnknownFields,
+        });
   const sentKeys = request ? (Object.keys(request).filter((key) => key !== 'serialNumber') as ChatbotSettingKey[]) : [];
-  const preview = targetSettings ? diffSettings(targetSettings, { ...targetSettings, ...Object.fromEntries(sentKeys.map((key) => [key, saved[key]])) }) : null;
+  const targetUnknownFields = targetSettings?.UnknownFields ?? [];
+  const preview = targetSettings
+    ? diffSettings(
+        targetSettings,
+        { ...targetSettings, ...Object.fromEntries(sentKeys.map((key) => [key, saved[key]])) },
+        { before: targetUnknownFields, after: targetUnknownFields.filter((key) => !sentKeys.includes(key)) },
+      )
+    : null;
 
   const copy = async () => {
     if (!request || sentKeys.length === 0) return;
@@ -85,7 +100,8 @@ export function CopySettingsModal({ chatbotId, saved, onClose }: CopySettingsMod
             )}
             {targetUnknown && (
               <Alert color="yellow" variant="light" role="status" title="The target's current settings are unknown">
-                This service cannot report a chatbot&apos;s settings, so every field of the chosen sections is sent.
+                No save of {target} has passed through this console, and the hosted service cannot report its settings, so every field
+                of the chosen sections that this chatbot&apos;s settings hold is sent.
               </Alert>
             )}
             {preview && (

@@ -2,13 +2,13 @@ import { Alert, Badge, Button, Drawer, Group, Loader, NavLink, Pagination, Selec
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowBackUp, IconInfoCircle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import type { ChatbotSettings, VersionDetail, VersionSummary } from '../../../api/contract';
+import type { ChatbotSettingKey, ChatbotSettings, VersionDetail, VersionSummary } from '../../../api/contract';
 import { ErrorAlert } from '../../../components/error-alert';
 import { settingLabels } from '../setting-fields';
 import { versionAuthor } from './version-author';
 import { diffSettings } from './version-diff';
 import { VersionDiffView } from './version-diff-view';
-import { useVersionDetail, useVersionsPage, VERSIONS_PAGE_SIZE, type HistoryOrigin } from './use-settings-history';
+import { useVersionDetail, useVersionsPage, VERSIONS_PAGE_SIZE } from './use-settings-history';
 
 interface HistoryDrawerProps {
   opened: boolean;
@@ -16,6 +16,8 @@ interface HistoryDrawerProps {
   chatbotId: string;
   /** The settings as last saved: what a version is compared with by default. */
   current: ChatbotSettings;
+  /** The fields `current` does not know (proxy mode: never saved through this console). */
+  currentUnknown?: readonly ChatbotSettingKey[];
   /** Puts a version's values into the form as unsaved changes; without it (a member who may not edit) there is no Restore. */
   onRestore?: (version: VersionDetail) => void;
   /** The version to show when the drawer opens (a link to it), if any. */
@@ -25,6 +27,8 @@ interface HistoryDrawerProps {
 /** What a version did: "restored v12", or the fields it changed. */
 function changedText(version: VersionSummary): string {
   if (version.Source === 'created') return 'First settings';
+  // Proxy mode: the team's history starts with the first save through this console, which knows only what it sent.
+  if (version.Version === 1 && (version.UnknownFields?.length ?? 0) > 0) return `First save through this console: ${settingLabels(version.ChangedFields)}`;
   if (version.RestoredFrom !== null) return `restored v${version.RestoredFrom}`;
   if (version.ChangedFields.length === 0) return 'No field changed';
   return settingLabels(version.ChangedFields);
@@ -46,27 +50,28 @@ const CURRENT = 'current';
 
 function VersionComparison({
   chatbotId,
-  origin,
   version,
   others,
   current,
+  currentUnknown,
   onRestore,
 }: {
   chatbotId: string;
-  origin: HistoryOrigin;
   version: number;
   others: VersionSummary[];
   current: ChatbotSettings;
+  currentUnknown?: readonly ChatbotSettingKey[];
   onRestore?: (version: VersionDetail) => void;
 }) {
   const [compareWith, setCompareWith] = useState<string>(CURRENT);
   const [showUnchanged, setShowUnchanged] = useState(false);
-  const selected = useVersionDetail(chatbotId, version, origin);
-  const other = useVersionDetail(chatbotId, compareWith === CURRENT ? null : Number(compareWith), origin);
+  const selected = useVersionDetail(chatbotId, version);
+  const other = useVersionDetail(chatbotId, compareWith === CURRENT ? null : Number(compareWith));
   const against = compareWith === CURRENT ? current : other.data?.Settings;
+  const againstUnknown = compareWith === CURRENT ? currentUnknown : other.data?.UnknownFields;
   const sections = useMemo(
-    () => (selected.data && against ? diffSettings(selected.data.Settings, against) : null),
-    [selected.data, against],
+    () => (selected.data && against ? diffSettings(selected.data.Settings, against, { before: selected.data.UnknownFields, after: againstUnknown }) : null),
+    [selected.data, against, againstUnknown],
   );
 
   if (selected.isError) return <ErrorAlert error={selected.error} title={`Version ${version} could not be loaded`} onRetry={() => void selected.refetch()} />;
@@ -92,6 +97,12 @@ function VersionComparison({
       <Text size="sm" c="dimmed">
         Each change reads: in version {version} → in {compareWith === CURRENT ? 'the current settings' : `version ${compareWith}`}.
       </Text>
+      {(selected.data?.UnknownFields?.length ?? 0) > 0 && (
+        <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />} role="status">
+          This version knows only the settings saved through this console up to it; the others read &quot;not known&quot;, and Restore
+          leaves them as they are.
+        </Alert>
+      )}
       <Switch label="Show unchanged fields" checked={showUnchanged} onChange={(event) => setShowUnchanged(event.currentTarget.checked)} />
       {sections ? <VersionDiffView sections={sections} showUnchanged={showUnchanged} /> : <Loader size="sm" aria-label="Loading the version" />}
       {onRestore && (
@@ -110,7 +121,7 @@ function VersionComparison({
  * settings or another version, and restorable into the form (never saved without review)
  * when `onRestore` is given.
  */
-export function HistoryDrawer({ opened, onClose, chatbotId, current, onRestore, initialVersion = null }: HistoryDrawerProps) {
+export function HistoryDrawer({ opened, onClose, chatbotId, current, currentUnknown, onRestore, initialVersion = null }: HistoryDrawerProps) {
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<number | null>(initialVersion);
   const versions = useVersionsPage(chatbotId, page);
@@ -128,11 +139,6 @@ export function HistoryDrawer({ opened, onClose, chatbotId, current, onRestore, 
       closeButtonProps={{ 'aria-label': 'Close the history' }}
     >
       <Stack gap="md">
-        {data?.origin === 'browser' && (
-          <Alert variant="light" color="yellow" icon={<IconInfoCircle size={18} />} role="status" title="This browser's history">
-            This service keeps no settings history, so this lists the saves made from this browser (the newest 50 per chatbot).
-          </Alert>
-        )}
         {versions.isError && <ErrorAlert error={versions.error} title="The history could not be loaded" onRetry={() => void versions.refetch()} />}
         {versions.isPending && <Loader size="sm" aria-label="Loading the history" />}
         {data && data.List.length === 0 && <Text c="dimmed">No saves yet.</Text>}
@@ -180,12 +186,12 @@ export function HistoryDrawer({ opened, onClose, chatbotId, current, onRestore, 
         )}
         {selected !== null && data && (
           <VersionComparison
-            key={`${selected}-${data.origin}`}
+            key={selected}
             chatbotId={chatbotId}
-            origin={data.origin}
             version={selected}
             others={data.List}
             current={current}
+            currentUnknown={currentUnknown}
             onRestore={onRestore}
           />
         )}

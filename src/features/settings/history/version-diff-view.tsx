@@ -60,7 +60,41 @@ function LineChanges({ field }: { field: FieldDiff }) {
   );
 }
 
+/** A change where one side is not known (proxy mode): the known side's value, and which side is missing. */
+function PartlyKnownChange({ field }: { field: FieldDiff }) {
+  if (field.unknown === 'both') {
+    return (
+      <Text size="sm" c="dimmed">
+        Not known: never saved through this console
+      </Text>
+    );
+  }
+  const before = field.unknown === 'before';
+  return (
+    <Group gap="xs" wrap="wrap">
+      {before ? (
+        <Text size="sm" fs="italic">
+          not known before
+        </Text>
+      ) : (
+        <SettingValue settingKey={field.key} value={field.before} />
+      )}
+      <Text size="sm" aria-label="changed to">
+        →
+      </Text>
+      {before ? (
+        <SettingValue settingKey={field.key} value={field.after} />
+      ) : (
+        <Text size="sm" fs="italic">
+          not known
+        </Text>
+      )}
+    </Group>
+  );
+}
+
 function FieldChange({ field }: { field: FieldDiff }) {
+  if (field.unknown !== undefined) return <PartlyKnownChange field={field} />;
   if (!field.changed) {
     return (
       <Text size="sm" c="dimmed">

@@ -60,6 +60,23 @@ describe('diffSettings', () => {
   });
 });
 
+describe('a side that does not know a field (proxy mode)', () => {
+  const fieldOf = (sections: ReturnType<typeof diffSettings>, key: string) => sections.flatMap((section) => section.fields).find((field) => field.key === key)!;
+
+  it('counts a field only one side knows as changed, "not known before" or "not known", and one neither knows as unchanged', () => {
+    const first = createChatbotSettings({ Name: 'Harbor', WelcomeMessage: '' });
+    const now = createChatbotSettings({ Name: 'Harbor', WelcomeMessage: 'Hello' });
+    const sections = diffSettings(first, now, { before: ['WelcomeMessage', 'SystemMessage'], after: ['SystemMessage', 'FacebookUrl'] });
+    expect(fieldOf(sections, 'WelcomeMessage')).toMatchObject({ changed: true, unknown: 'before' });
+    // A long text with an unknown side has no line diff: there is no earlier text to compare.
+    expect(fieldOf(sections, 'WelcomeMessage').lines).toBeUndefined();
+    expect(fieldOf(sections, 'FacebookUrl')).toMatchObject({ changed: true, unknown: 'after' });
+    expect(fieldOf(sections, 'SystemMessage')).toMatchObject({ changed: false, unknown: 'both' });
+    expect(fieldOf(sections, 'Name')).toMatchObject({ changed: false });
+    expect(fieldOf(sections, 'Name').unknown).toBeUndefined();
+  });
+});
+
 describe('restoring a version', () => {
   it('sends only the fields that differ from the current settings', () => {
     const current = createChatbotSettings({ Name: 'Now', WelcomeMessage: 'Hi now' });

@@ -37,8 +37,21 @@ export interface FieldDiff {
   before: ChatbotSettings[ChatbotSettingKey];
   after: ChatbotSettings[ChatbotSettingKey];
   changed: boolean;
+  /** A side whose value is a placeholder (proxy mode: never saved through this console up to it). */
+  unknown?: 'before' | 'after' | 'both';
   /** For long texts that changed. */
   lines?: DiffLine[];
+}
+
+/** The fields each side does not know (a version's or the form's UnknownFields). */
+export interface UnknownSides {
+  before?: readonly ChatbotSettingKey[];
+  after?: readonly ChatbotSettingKey[];
+}
+
+function unknownSide(key: ChatbotSettingKey, before: ReadonlySet<ChatbotSettingKey>, after: ReadonlySet<ChatbotSettingKey>): FieldDiff['unknown'] {
+  if (before.has(key)) return after.has(key) ? 'both' : 'before';
+  return after.has(key) ? 'after' : undefined;
 }
 
 export interface SectionDiff {
@@ -51,14 +64,20 @@ export interface SectionDiff {
 /**
  * Two snapshots compared field by field, in the form's sections and order. Every field is
  * listed (a view hides the unchanged ones behind "show all"); `changed` says which differ.
+ * A field only one side knows counts as changed (nobody can say it is the same); one neither
+ * side knows, as unchanged.
  */
-export function diffSettings(before: ChatbotSettings, after: ChatbotSettings): SectionDiff[] {
+export function diffSettings(before: ChatbotSettings, after: ChatbotSettings, unknownSides: UnknownSides = {}): SectionDiff[] {
+  const unknownBefore = new Set(unknownSides.before);
+  const unknownAfter = new Set(unknownSides.after);
   return SETTINGS_SECTIONS.map(({ id, title, fields }) => {
     const diffs = fields.map((key): FieldDiff => {
-      const changed = !Object.is(before[key], after[key]);
+      const unknown = unknownSide(key, unknownBefore, unknownAfter);
+      const changed = unknown === undefined ? !Object.is(before[key], after[key]) : unknown !== 'both';
       const kind = fieldDiffKind(key);
       const diff: FieldDiff = { key, label: settingLabel(key), kind, before: before[key], after: after[key], changed };
-      if (changed && kind === 'long-text') diff.lines = lineDiff(String(before[key]), String(after[key]));
+      if (unknown !== undefined) diff.unknown = unknown;
+      else if (changed && kind === 'long-text') diff.lines = lineDiff(String(before[key]), String(after[key]));
       return diff;
     });
     return { id, title, fields: diffs, changedCount: diffs.filter((diff) => diff.changed).length };
