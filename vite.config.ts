@@ -6,6 +6,7 @@ import { compileHints } from './build/compile-hints';
 import { directImports } from './build/direct-imports';
 import { earlyEntry } from './build/early-entry';
 import { mantineStylesCheck } from './build/mantine-styles-check';
+import { precompress } from './build/precompress';
 import { scrollAreaWithoutFloatingUi } from './build/scroll-area-without-floating-ui';
 import { widgetBuild } from './build/widget-build';
 
@@ -42,6 +43,8 @@ export default defineConfig(({ command }) => ({
     chunkReport(),
     // The embeddable chat widget, /widget.js: a separate build, nothing shared with the app's chunks.
     widgetBuild(),
+    // Brotli and gzip copies of every text file, the widget's too, served as they are (server/static.ts).
+    precompress(),
   ],
   server: {
     proxy: {

@@ -6,6 +6,20 @@ import { headersOf } from './api';
  * Sequential requests over one keep-alive connection (Node's fetch), each timed from send
  * to the last byte of the body, after `warmup` untimed ones.
  */
+export async function timeRequests(url: string, init: RequestInit, requests: number, warmup = 20): Promise<number[]> {
+  const times: number[] = [];
+  for (let index = 0; index < warmup + requests; index += 1) {
+    const started = performance.now();
+    const response = await fetch(url, init);
+    await response.arrayBuffer();
+    const elapsed = performance.now() - started;
+    if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${new URL(url).pathname} answered ${response.status} while measuring its latency`);
+    if (index >= warmup) times.push(elapsed);
+  }
+  return times;
+}
+
+/** An operation's latency: `requests` timed calls with the keys the dashboard sends (timeRequests). */
 export async function measureLatency<Name extends OperationName>(
   baseUrl: string,
   name: Name,
@@ -14,17 +28,7 @@ export async function measureLatency<Name extends OperationName>(
   warmup = 20,
 ): Promise<number[]> {
   const { path, method } = operations[name];
-  const init = { method, headers: headersOf(name), body: JSON.stringify(body) };
-  const times: number[] = [];
-  for (let index = 0; index < warmup + requests; index += 1) {
-    const started = performance.now();
-    const response = await fetch(`${baseUrl}${path}`, init);
-    await response.arrayBuffer();
-    const elapsed = performance.now() - started;
-    if (!response.ok) throw new Error(`${name} answered ${response.status} while measuring its latency`);
-    if (index >= warmup) times.push(elapsed);
-  }
-  return times;
+  return timeRequests(`${baseUrl}${path}`, { method, headers: headersOf(name), body: JSON.stringify(body) }, requests, warmup);
 }
 
 export interface Throughput {

@@ -10,6 +10,8 @@
  * each browser figure 15 times instead of 5 (never fewer), for a steadier median when comparing builds.
  * BENCH_ONLY=import,export measures the CSV import (10,000 rows) and export (100,000 listings).
  * BENCH_TRACE=1 adds the import's tasks by their own CPU time, beside the clock's (bench/task-trace.ts).
+ * BENCH_ONLY=activity measures the activity record at 100,000 entries on the server alone
+ * (bench/measure-activity.ts); with no section that needs the built app, nothing is built.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -41,6 +43,7 @@ import {
   type StreamPage,
   type StreamRun,
 } from './measure-browser';
+import { ACTIVITY_FIGURES, measureActivity } from './measure-activity';
 import { importFile, measureExport, measureImport } from './measure-csv';
 import { buildPeerPage, PEER_BASE, PEER_DIST } from './peer-build';
 import { measureLatency, measureThroughput, operationLoad, type Throughput } from './measure-service';
@@ -103,7 +106,7 @@ function add(item: Figure): void {
   console.log(formatLine(item));
 }
 
-const SECTIONS = ['bundle', 'widget', 'latency', 'dashboard', 'first-load', 'table', 'stream', 'typing', 'census', 'import', 'export', 'throughput'] as const;
+const SECTIONS = ['bundle', 'widget', 'latency', 'dashboard', 'first-load', 'table', 'stream', 'typing', 'census', 'import', 'export', 'throughput', 'activity'] as const;
 type Section = (typeof SECTIONS)[number];
 /** BENCH_ONLY=stream,typing measures only those sections (for working on the bench itself). */
 const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean));
@@ -111,6 +114,8 @@ for (const name of ONLY) {
   if (!(SECTIONS as readonly string[]).includes(name)) throw new Error(`BENCH_ONLY: unknown section "${name}"; sections: ${SECTIONS.join(', ')}`);
 }
 const wanted = (section: Section) => ONLY.size === 0 || ONLY.has(section);
+/** The sections that read dist/ (sizes, or the app in the browser); the others need no build. */
+const BUILT_APP_SECTIONS: readonly Section[] = ['bundle', 'widget', 'dashboard', 'first-load', 'table', 'stream', 'typing', 'census', 'import', 'export'];
 
 /** Runs one measurement; a failure becomes an unmeasured (failing) figure instead of ending the bench. */
 async function attempt(section: Section, names: readonly [name: string, unit: string, budget?: Budget][], work: () => Promise<void>) {
@@ -309,7 +314,7 @@ function addLongFigures({ oursLong, peerLong, bareLong }: StreamRuns, longCharac
 
 async function main(): Promise<number> {
   const started = Date.now();
-  if (!SKIP_BUILD) await build();
+  if (!SKIP_BUILD && BUILT_APP_SECTIONS.some(wanted)) await build();
 
   const firstLoadBudget = atMost(FIRST_LOAD_BUDGET_KB, 'KB');
   const entryName = 'First-load JS, gzipped (index.html scripts and preloads)';
@@ -324,6 +329,11 @@ async function main(): Promise<number> {
     const widget = gzippedSizes([`/${WIDGET_SCRIPT_FILE}`]);
     add(figure(widgetName, kilobytes(widget.gzipBytes), 'KB', widgetBudget));
   });
+
+  // ---- The activity record, on a server of its own in this process (before the browser adds load).
+  await attempt('activity', ACTIVITY_FIGURES, () =>
+    measureActivity({ runs: RUNS, requests: QUICK ? 30 : 100, writes: QUICK ? 200 : 1000, add, log }),
+  );
 
   const dataDir = await mkdtemp(join(tmpdir(), 'realty-bot-bench-'));
   const databaseFile = join(dataDir, DATABASE_FILE);

@@ -21,6 +21,7 @@ const STAGING = 'demo-bot-staging';
 const OWNER = { email: 'olive@example.com', name: 'Olive Owner', password: 'a long owner passphrase' };
 const AGENT = { email: 'dana@example.com', name: 'Dana Ruiz', password: 'a long agent passphrase' };
 const VIEWER = { email: 'vic@example.com', name: 'Vic Viewer', password: 'a long viewer passphrase' };
+const EDITOR = { email: 'eddie@example.com', name: 'Eddie Editor', password: 'a long editor passphrase' };
 const CSV_HEADER = ['When', 'Member', 'Member id', 'Chatbot', 'Action', 'Details', 'Code', 'Message'];
 
 test.describe.configure({ mode: 'serial' });
@@ -57,7 +58,7 @@ async function post<T>(page: Page, path: string, data: object): Promise<Envelope
   ) as Promise<Envelope<T>>;
 }
 
-async function invite(role: 'Agent' | 'Viewer', email: string): Promise<string> {
+async function invite(role: 'Agent' | 'Viewer' | 'Editor', email: string): Promise<string> {
   const invitation = await post<{ link: string }>(ownerPage, '/console/invitations', { email, role, chatbots: [BOT] });
   expect(invitation.status, invitation.body.Message).toBe(200);
   return invitation.body.Data.link;
@@ -231,4 +232,37 @@ test('a Viewer is offered no Activity, is told why on the page, and the server r
     expect(await forced.json(), path).toMatchObject({ Success: false, Code: 403, Message: 'Role Viewer may not see activity' });
   }
   await viewerPage.context().close();
+});
+
+test('the owner and an Editor each save: the History names both, and the Editor’s stale save names the owner', async ({ browser }) => {
+  const editorPage = await accept(browser, await invite('Editor', EDITOR.email), EDITOR.name, EDITOR.password);
+  const run = Date.now().toString(36);
+  const saveIn = async (page: Page) => {
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Settings saved' }).last()).toBeVisible();
+  };
+
+  await editorPage.goto(`/bots/${BOT}/settings`);
+  await editorPage.getByLabel('Welcome message').fill(`Welcome from Eddie ${run}`);
+  await saveIn(editorPage);
+
+  await ownerPage.goto(`/bots/${BOT}/settings`);
+  await ownerPage.getByLabel('Name', { exact: true }).fill(`Harbor Homes ${run}`);
+  await saveIn(ownerPage);
+
+  // The Editor's form still holds the settings from before the owner's save.
+  await editorPage.getByLabel('Name', { exact: true }).fill(`Eddie's name ${run}`);
+  await editorPage.getByRole('button', { name: 'Save changes' }).click();
+  const dialog = editorPage.getByRole('dialog', { name: 'The settings changed while you were editing' });
+  await expect(dialog.getByTestId('remote-change')).toContainText(`${OWNER.name} saved Name`);
+  await dialog.getByRole('button', { name: 'Back to editing' }).first().click();
+  await expect(dialog).toBeHidden();
+
+  await ownerPage.getByRole('button', { name: 'History' }).click();
+  const versions = ownerPage.getByTestId('version-item');
+  await expect(versions.first()).toContainText(`${OWNER.name} · `);
+  await expect(versions.first()).toContainText('Name');
+  await expect(versions.nth(1)).toContainText(`${EDITOR.name} · `);
+  await expect(versions.nth(1)).toContainText('Welcome message');
+  await editorPage.context().close();
 });

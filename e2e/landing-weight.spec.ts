@@ -30,8 +30,13 @@ test('the landing page downloads none of what must stay off it, and stays within
   });
   const page = await context.newPage();
   const scripts = new Set<string>();
+  /** How each script and stylesheet travelled: the budget counts compressed bytes, so compressed is what must be sent. */
+  const encodings = new Map<string, string>();
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') scripts.add(new URL(response.url()).pathname.slice(1));
+    const type = response.request().resourceType();
+    const path = new URL(response.url()).pathname.slice(1);
+    if (type === 'script') scripts.add(path);
+    if ((type === 'script' || type === 'stylesheet') && path.startsWith('assets/')) encodings.set(path, response.headers()['content-encoding'] ?? 'none');
   });
   await page.goto('/');
   await expect(page.getByRole('table', { name: 'Listings' }).getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
@@ -48,6 +53,9 @@ test('the landing page downloads none of what must stay off it, and stays within
   const kilobytes = gzippedSizes(loaded.map((chunk) => `/${chunk.fileName}`)).gzipBytes / 1024;
   test.info().annotations.push({ type: 'first-load', description: `${kilobytes.toFixed(1)} KB of ${FIRST_LOAD_BUDGET_KB} KB` });
   expect(kilobytes, `first-load JS of the landing page, gzipped, in KB (budget ${FIRST_LOAD_BUDGET_KB})`).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_KB);
+  // Pre-compressed at build time (build/precompress.ts) and sent as Brotli (server/static.ts).
+  expect(encodings.size).toBeGreaterThan(0);
+  expect([...encodings].filter(([, encoding]) => encoding !== 'br'), 'scripts and stylesheets sent without Brotli').toEqual([]);
   await context.close();
 });
 

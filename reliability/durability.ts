@@ -13,6 +13,11 @@
  * acknowledged history explains counts as one), and exits non-zero when one was lost, when a
  * listing of ours appears that no write made, or when the service refused a write.
  *
+ * The activity record too: each check also reads the entries written since the last one from
+ * the console's store (console.sqlite in the same DATA_DIR). Every acknowledged Edit, create,
+ * update, delete and batch must have its entry (the service writes it before the answer goes,
+ * activity.ts); a write cut off by the kill may have one or none; no write has two.
+ *
  * DURABILITY_KILLS (default 25) sets the number of kills, DURABILITY_WRITERS (default 6) the
  * listing writers, DURABILITY_SEED the random seed (printed, to replay a run's choices).
  */
@@ -20,11 +25,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import Database from 'better-sqlite3';
 import { call } from '../bench/api';
 import { startLocalService, type LocalService } from '../bench/service';
+import { CONSOLE_DATABASE_FILE } from '../server/console/store';
 import { listingRowOf, type BatchRequest, type ChatbotDetail, type CreateListingRequest, type EditRequest, type ListingRow, type RequestOf, type ResponseOf } from '../src/api/contract';
+import type { ActivityAction, ActivityTarget } from '../src/api/contract/activity';
 import { createListing, createRandom, type Random } from '../src/demo-data';
-import { Ledger, type CheckResult, type Effect } from './ledger';
+import { EntryLedger, Ledger, type CheckResult, type Effect } from './ledger';
 import { send } from './send';
 
 const KILLS = positiveInteger('DURABILITY_KILLS', 25);
@@ -62,6 +70,9 @@ const listings = new Ledger<ListingState>(null);
 const settings = new Ledger<SettingsState>({} as SettingsState);
 /** IDs of our listings, from acknowledged creates and from each check; for PlatformId keys. */
 const listingIds = new Map<string, number>();
+/** The activity entries owed: one per write, by the write's operation and the record's key (MLS number, chatbot or ImportId). */
+const entries = new EntryLedger();
+const signature = (name: WriteName | 'RealEstateBatch', key: string) => `${name} ${key}`;
 
 const tally = {
   create: 0,
@@ -104,9 +115,11 @@ async function write<Name extends WriteName, State>(
   const reply = await send(round.baseUrl, name, body);
   if (reply.kind === 'ok') {
     ledger.acknowledged(key, effectOf(reply.data));
+    entries.acknowledged(signature(name, key));
     return !round.killed;
   }
   ledger.unanswered(key, effectOf(undefined));
+  entries.unanswered(signature(name, key));
   if (reply.kind === 'rejected') tally.rejected.push(`${name} ${key}: ${reply.status} ${reply.message}`);
   return false;
 }
@@ -144,6 +157,8 @@ async function writeBatch(round: Round, writer: number, body: BatchRequest): Pro
       if (result) tally.rejected.push(`RealEstateBatch item ${listing.MLSNumber}: ${result.Code} ${result.Message}`);
     }
   });
+  if (reply.kind === 'ok') entries.acknowledged(signature('RealEstateBatch', body.ImportId));
+  else entries.unanswered(signature('RealEstateBatch', body.ImportId));
   if (reply.kind === 'ok') return !round.killed;
   if (reply.kind === 'rejected') tally.rejected.push(`RealEstateBatch ${body.ImportId}: ${reply.status} ${reply.message}`);
   else unansweredBatches.set(writer, body);
@@ -278,6 +293,54 @@ async function versionMismatches(baseUrl: string, current: Map<string, SettingsS
   return mismatches;
 }
 
+const OPERATION_OF: Partial<Record<ActivityAction, WriteName | 'RealEstateBatch'>> = {
+  'settings.save': 'Edit',
+  'listing.create': 'RealEstateCreate',
+  'listing.update': 'RealEstateUpdate',
+  'listing.delete': 'RealEstateDelete',
+  'listings.batch': 'RealEstateBatch',
+};
+
+interface EntryRow {
+  id: number;
+  action: ActivityAction;
+  chatbot_id: string | null;
+  target: string;
+  code: number;
+}
+
+/** The id of the last entry read: each check reads only those written since. */
+let lastEntryId = 0;
+let entriesRead = 0;
+
+/**
+ * Reads the entries written since the last check from the console's store and books each
+ * under its write's signature: a listing by its MLS number (a create names its PlatformId,
+ * an update may), Edits by chatbot, batches by ImportId. Every write here is a valid one, so
+ * an entry of a refusal is reported like the refusal.
+ */
+function readEntries(dataDir: string): void {
+  const mlsOfId = new Map([...listingIds].map(([mls, id]) => [String(id), mls]));
+  const db = new Database(join(dataDir, CONSOLE_DATABASE_FILE), { readonly: true, fileMustExist: true });
+  try {
+    const rows = db.prepare<[number], EntryRow>('SELECT id, action, chatbot_id, target, code FROM activity WHERE id > ? ORDER BY id').all(lastEntryId);
+    for (const row of rows) {
+      lastEntryId = row.id;
+      entriesRead += 1;
+      const name = OPERATION_OF[row.action];
+      const target = JSON.parse(row.target) as ActivityTarget;
+      if (name === undefined || row.code !== 200) {
+        tally.rejected.push(`entry ${row.id}: ${row.action} ${row.code} (${row.target})`);
+        continue;
+      }
+      const key = name === 'Edit' ? row.chatbot_id : name === 'RealEstateBatch' ? target.ImportId : target.KeyType === 'PlatformId' ? mlsOfId.get(target.Keys?.[0] ?? '') : target.Keys?.[0];
+      entries.observed(signature(name, key ?? `(unknown: ${row.target})`));
+    }
+  } finally {
+    db.close();
+  }
+}
+
 async function start(dataDir: string): Promise<LocalService> {
   return startLocalService(dataDir, [LISTINGS_BOT, ...SETTINGS_BOTS]);
 }
@@ -297,6 +360,11 @@ interface Totals {
   lost: string[];
   unexpected: string[];
   landedAnyway: number;
+  /** Records with acknowledged writes short of their activity entries, how many entries they lack, and entries no write explains. */
+  entriesMissing: string[];
+  missingEntries: number;
+  entriesExtra: string[];
+  unansweredWithEntry: number;
 }
 
 function add(totals: Totals, result: CheckResult, what: string): void {
@@ -305,20 +373,27 @@ function add(totals: Totals, result: CheckResult, what: string): void {
   totals.landedAnyway += result.unansweredLanded.length;
 }
 
-async function check(baseUrl: string, totals: Totals): Promise<void> {
+async function check(baseUrl: string, dataDir: string, totals: Totals): Promise<void> {
   const { observed, duplicates } = await readListings(baseUrl);
   add(totals, listings.check(observed), 'listing');
   totals.unexpected.push(...duplicates.map((key) => `listing ${key} (a second row)`));
   const current = await readSettings(baseUrl);
   add(totals, settings.check(current), 'settings of');
   totals.unexpected.push(...(await versionMismatches(baseUrl, current)));
+  // After the listings: their check knows the ids of listings created by writes cut off.
+  readEntries(dataDir);
+  const recorded = entries.check();
+  totals.entriesMissing.push(...recorded.missing);
+  totals.missingEntries += recorded.missingEntries;
+  totals.entriesExtra.push(...recorded.extra);
+  totals.unansweredWithEntry += recorded.unansweredWithEntry;
 }
 
 async function main(): Promise<number> {
   const dataDir = await mkdtemp(join(tmpdir(), 'realty-durability-'));
   const random = createRandom(SEED);
   const owned = Array.from({ length: LISTING_WRITERS }, () => [] as string[]);
-  const totals: Totals = { lost: [], unexpected: [], landedAnyway: 0 };
+  const totals: Totals = { lost: [], unexpected: [], landedAnyway: 0, entriesMissing: [], missingEntries: 0, entriesExtra: [], unansweredWithEntry: 0 };
   log(`seed ${SEED}; ${KILLS} kills; ${LISTING_WRITERS} listing writers and ${SETTINGS_BOTS.length} settings writers; data in ${dataDir}`);
   let service = await start(dataDir);
   try {
@@ -332,8 +407,10 @@ async function main(): Promise<number> {
       await Promise.all(writers);
       service = await start(dataDir);
       const lostBefore = totals.lost.length;
-      await check(service.url, totals);
+      const missingBefore = totals.entriesMissing.length;
+      await check(service.url, dataDir, totals);
       if (totals.lost.length > lostBefore) log(`kill ${kills}: lost ${totals.lost.slice(lostBefore).join(', ')}`);
+      if (totals.entriesMissing.length > missingBefore) log(`kill ${kills}: activity entries missing for ${totals.entriesMissing.slice(missingBefore).join(', ')}`);
     }
   } finally {
     await service.stop();
@@ -350,9 +427,16 @@ async function main(): Promise<number> {
   log(`batches of creates (RealEstateBatch): ${tally.batch} sent, ${tally.batchAgain} of them sent again after a kill cut them off`);
   log(`writes cut off by the kills (no answer; may or may not have landed): ${listings.unansweredWrites + settings.unansweredWrites}, of which landed: ${totals.landedAnyway}`);
   log(`writes lost: ${totals.lost.length}`);
+  log(
+    `activity entries read: ${entriesRead}; acknowledged writes without their entry: ${totals.missingEntries}; ` +
+      `cut-off writes that left an entry: ${totals.unansweredWithEntry}; entries no write explains: ${totals.entriesExtra.length}`,
+  );
+  if (totals.entriesMissing.length > 0) log(`records whose writes lack entries: ${totals.entriesMissing.join(', ')}`);
+  if (totals.entriesExtra.length > 0) log(`entries no write explains: ${totals.entriesExtra.join(', ')}`);
   if (totals.unexpected.length > 0) log(`records nobody wrote: ${totals.unexpected.join(', ')}`);
   if (tally.rejected.length > 0) log(`writes the service refused: ${tally.rejected.join('; ')}`);
-  return totals.lost.length + totals.unexpected.length + tally.rejected.length === 0 ? 0 : 1;
+  const failures = totals.lost.length + totals.unexpected.length + tally.rejected.length + totals.missingEntries + totals.entriesExtra.length;
+  return failures === 0 ? 0 : 1;
 }
 
 main().then(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Ledger, type Effect } from './ledger';
+import { EntryLedger, Ledger, type Effect } from './ledger';
 
 interface Listing {
   price: number;
@@ -164,5 +164,48 @@ describe('Ledger', () => {
     expect(() => ledger.acknowledged('A', create(1))).toThrow('A is not tracked');
     ledger.track('A', null);
     expect(() => ledger.track('A', null)).toThrow('A is already tracked');
+  });
+});
+
+describe('EntryLedger', () => {
+  it('passes when each acknowledged write has its entry, and a cut-off write one or none', () => {
+    const ledger = new EntryLedger();
+    ledger.acknowledged('Edit bot');
+    ledger.acknowledged('Edit bot');
+    ledger.unanswered('Edit bot');
+    ledger.unanswered('RealEstateCreate A');
+    ledger.acknowledged('RealEstateDelete B');
+    for (const signature of ['Edit bot', 'Edit bot', 'Edit bot', 'RealEstateDelete B']) ledger.observed(signature);
+
+    expect(ledger.check()).toEqual({ missing: [], missingEntries: 0, extra: [], unansweredWithEntry: 1 });
+  });
+
+  it('reports an acknowledged write without its entry, and an entry no write explains', () => {
+    const ledger = new EntryLedger();
+    ledger.acknowledged('Edit bot');
+    ledger.acknowledged('Edit bot');
+    ledger.unanswered('Edit bot');
+    ledger.observed('Edit bot');
+    ledger.acknowledged('RealEstateUpdate A');
+    ledger.observed('RealEstateUpdate A');
+    ledger.observed('RealEstateUpdate A');
+    ledger.observed('RealEstateCreate nobody');
+
+    expect(ledger.check()).toEqual({
+      missing: ['Edit bot (2 acknowledged, 1 entries)'],
+      missingEntries: 1,
+      extra: ['RealEstateUpdate A (1 sent, 2 entries)', 'RealEstateCreate nobody (0 sent, 1 entries)'],
+      unansweredWithEntry: 0,
+    });
+  });
+
+  it('judges each check on its own: a later cut-off write’s entry does not stand in for a lost one', () => {
+    const ledger = new EntryLedger();
+    ledger.acknowledged('Edit bot');
+    expect(ledger.check().missing).toEqual(['Edit bot (1 acknowledged, 0 entries)']);
+
+    ledger.unanswered('Edit bot');
+    ledger.observed('Edit bot');
+    expect(ledger.check()).toEqual({ missing: [], missingEntries: 0, extra: [], unansweredWithEntry: 1 });
   });
 });

@@ -118,3 +118,62 @@ export class Ledger<State> {
     this.records.set(key, distinct);
   }
 }
+
+export interface EntryCheckResult {
+  /** Signatures with fewer entries than acknowledged writes: entries lost (or never written). */
+  missing: string[];
+  /** How many acknowledged writes those lack entries for. */
+  missingEntries: number;
+  /** Signatures with more entries than writes sent: entries no write explains. */
+  extra: string[];
+  /** Writes without an answer that left an entry all the same (allowed: they landed). */
+  unansweredWithEntry: number;
+}
+
+/**
+ * The activity record's side of the check: every acknowledged write has exactly one entry,
+ * and a write in flight at the kill has one or none. Writes and entries are counted by a
+ * signature (the operation and the record it touched), since several writes to one record are
+ * alike in the record. `check` compares the entries read since the last check with the writes
+ * since then, and pins the counts to what was seen, so each round is judged on its own and a
+ * lost entry cannot hide behind a later write's.
+ */
+export class EntryLedger {
+  private readonly sent = new Map<string, { acknowledged: number; unanswered: number }>();
+  private readonly seen = new Map<string, number>();
+
+  acknowledged(signature: string): void {
+    this.of(signature).acknowledged += 1;
+  }
+
+  unanswered(signature: string): void {
+    this.of(signature).unanswered += 1;
+  }
+
+  /** An entry read back from the record. */
+  observed(signature: string): void {
+    this.seen.set(signature, (this.seen.get(signature) ?? 0) + 1);
+  }
+
+  check(): EntryCheckResult {
+    const result: EntryCheckResult = { missing: [], missingEntries: 0, extra: [], unansweredWithEntry: 0 };
+    for (const signature of new Set([...this.sent.keys(), ...this.seen.keys()])) {
+      const { acknowledged, unanswered } = this.of(signature);
+      const entries = this.seen.get(signature) ?? 0;
+      if (entries < acknowledged) {
+        result.missing.push(`${signature} (${acknowledged} acknowledged, ${entries} entries)`);
+        result.missingEntries += acknowledged - entries;
+      } else if (entries > acknowledged + unanswered) result.extra.push(`${signature} (${acknowledged + unanswered} sent, ${entries} entries)`);
+      else result.unansweredWithEntry += entries - acknowledged;
+    }
+    this.sent.clear();
+    this.seen.clear();
+    return result;
+  }
+
+  private of(signature: string): { acknowledged: number; unanswered: number } {
+    let counts = this.sent.get(signature);
+    if (!counts) this.sent.set(signature, (counts = { acknowledged: 0, unanswered: 0 }));
+    return counts;
+  }
+}

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { defaultConfig, seededChatbotIds, stagingChatbotIdOf, type ServiceConfig } from './config';
@@ -128,6 +129,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   const scrub = secretScrubber(knownKeys(config));
   const app = Fastify({ logger: loggerOptions(config.logLevel, logStream, scrub), bodyLimit: JSON_BODY_LIMIT, frameworkErrors: answerFrameworkError });
   await app.register(fastifyCookie);
+  // JSON answers grow with PageSize: compressed for a browser that accepts it (br, else gzip),
+  // from 1 KB. A streamed answer (text/event-stream, hijacked replies) never passes through it,
+  // and the built app's files go out already compressed (server/static.ts).
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
 
   await registerSecurityHeaders(app, config.upstream ? 'proxy' : 'local');
   registerRequestGuard(app, config.allowedHosts);

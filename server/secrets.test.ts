@@ -100,7 +100,8 @@ describe('keys in logs and answers', () => {
     for (const request of requestsWith(BROWSER_SECRET, BROWSER_SESSION, { inPath: false })) {
       answers.push((await app.inject({ ...request, headers: { ...request.headers, ...member } })).body);
     }
-    expect(seen.length).toBeGreaterThan(10);
+    // Every operation but the three the console answers itself for members (Detail, Versions, VersionDetail).
+    expect(seen.length).toBeGreaterThan(8);
     for (const headers of seen) {
       expect(headers.authorization).toBe(SERVER_SECRET);
       expect(headers['chatrobot-sessionkey']).toBe(SERVER_SESSION);

@@ -32,7 +32,12 @@ export function registerStatic(app: FastifyInstance, distDir: string): (request:
     allowedPath: (pathName) => !pathName.startsWith('/widget/'),
     // We set cache-control ourselves below; the plugin's own would overwrite it.
     cacheControl: false,
+    // The build writes .br and .gz beside each text file (build/precompress.ts): sent as they are
+    // to a browser that accepts them, with Vary: Accept-Encoding, and never compressed per request.
+    preCompressed: true,
     setHeaders: (response, path) => {
+      // The same address answers Brotli, gzip or plain by the request's Accept-Encoding: a cache must key on it.
+      response.setHeader('vary', 'accept-encoding');
       // Vite fingerprints everything under assets/; the page itself must always be fresh.
       if (/[\\/]assets[\\/]/.test(path)) response.setHeader('cache-control', 'public, max-age=31536000, immutable');
       else if (path.endsWith('.html')) response.setHeader('cache-control', 'no-cache');

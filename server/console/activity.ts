@@ -41,6 +41,8 @@ export type ActivityLog = ReturnType<typeof createActivityLog>;
 export function createActivityLog(store: ConsoleStore, now: () => number) {
   const write = (entry: Omit<NewActivity, 'at'>): void => store.activity.add({ ...entry, at: now() });
   return {
+    /** The entry of a write a service has committed (recordOperation). */
+    afterService: (entry: Omit<NewActivity, 'at'>): void => store.activity.appendAfterService({ ...entry, at: now() }),
     /** A console action that succeeded; call it inside the action's transaction. */
     success(actor: Actor, action: ActivityAction, target: ActivityTarget = {}, chatbotId: string | null = null): void {
       write({ ...actor, chatbotId, action, target, code: 200, message: '' });
@@ -181,7 +183,7 @@ export function recordOperation(log: ActivityLog, request: FastifyRequest, name:
   request.activityRecorded = true;
   const { code, message, data } = answerOf(status, answer);
   const entry = operationEntry(name, request, code === 200 ? data : undefined);
-  log.write({ ...actor, ...entry, code, message });
+  log.afterService({ ...actor, ...entry, code, message });
 }
 
 /**

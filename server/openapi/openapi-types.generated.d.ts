@@ -597,6 +597,7 @@ export interface components {
             /** @description Messages per calendar month: -1 (unlimited) or at least 1. */
             MessageLimit: number;
             serialNumber: string;
+            UnknownFields?: ("Name" | "Model" | "SystemMessage" | "Temperature" | "TimeZone" | "AnswerSuffix" | "ChatProfilePicture" | "ChatIcon" | "ChatBubbleAlign" | "ChatBubbleColor" | "ChatbotPopupOnce" | "ChatbotPrivacyPolicyDescription" | "ChatbotPrivacyPolicyName" | "ChatbotPrivacyPolicyUrl" | "EnablePushToTalk" | "EnableUploadImage" | "FacebookUrl" | "InstagramUrl" | "RemoveChatLogOnBrowserClose" | "SuggestedMessage" | "TalkToHumanEmail" | "TalkToHumanResponseMessage" | "UserInputPlaceholder" | "UserMessageColor" | "WelcomeMessage" | "WhatsappUrl" | "VerifyDomain" | "Domains" | "RateLimitCount" | "RateLimitMessage" | "RateLimitTime" | "CustomDomain" | "EmailForDailyChatLogs" | "EmailForDailyLeads" | "AIResponseLanguage" | "MessageLimit")[];
         };
         DetailEnvelope: {
             Data: components["schemas"]["DetailData"];
@@ -622,6 +623,7 @@ export interface components {
                 Source: "created" | "console" | "other";
                 RestoredFrom: number | null;
                 EditedBy?: string | null;
+                UnknownFields?: ("Name" | "Model" | "SystemMessage" | "Temperature" | "TimeZone" | "AnswerSuffix" | "ChatProfilePicture" | "ChatIcon" | "ChatBubbleAlign" | "ChatBubbleColor" | "ChatbotPopupOnce" | "ChatbotPrivacyPolicyDescription" | "ChatbotPrivacyPolicyName" | "ChatbotPrivacyPolicyUrl" | "EnablePushToTalk" | "EnableUploadImage" | "FacebookUrl" | "InstagramUrl" | "RemoveChatLogOnBrowserClose" | "SuggestedMessage" | "TalkToHumanEmail" | "TalkToHumanResponseMessage" | "UserInputPlaceholder" | "UserMessageColor" | "WelcomeMessage" | "WhatsappUrl" | "VerifyDomain" | "Domains" | "RateLimitCount" | "RateLimitMessage" | "RateLimitTime" | "CustomDomain" | "EmailForDailyChatLogs" | "EmailForDailyLeads" | "AIResponseLanguage" | "MessageLimit")[];
             }[];
             VirtualCount: number;
         };
@@ -647,6 +649,7 @@ export interface components {
             Source: "created" | "console" | "other";
             RestoredFrom: number | null;
             EditedBy?: string | null;
+            UnknownFields?: ("Name" | "Model" | "SystemMessage" | "Temperature" | "TimeZone" | "AnswerSuffix" | "ChatProfilePicture" | "ChatIcon" | "ChatBubbleAlign" | "ChatBubbleColor" | "ChatbotPopupOnce" | "ChatbotPrivacyPolicyDescription" | "ChatbotPrivacyPolicyName" | "ChatbotPrivacyPolicyUrl" | "EnablePushToTalk" | "EnableUploadImage" | "FacebookUrl" | "InstagramUrl" | "RemoveChatLogOnBrowserClose" | "SuggestedMessage" | "TalkToHumanEmail" | "TalkToHumanResponseMessage" | "UserInputPlaceholder" | "UserMessageColor" | "WelcomeMessage" | "WhatsappUrl" | "VerifyDomain" | "Domains" | "RateLimitCount" | "RateLimitMessage" | "RateLimitTime" | "CustomDomain" | "EmailForDailyChatLogs" | "EmailForDailyLeads" | "AIResponseLanguage" | "MessageLimit")[];
             Settings: {
                 Name: string;
                 Model: string;

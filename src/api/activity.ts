@@ -1,12 +1,19 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { consoleFetch, retryUnlessRefused } from './access';
-import { ACTIVITY_FILTERS, activityPageSchema, type ActivityQuery } from './contract/activity';
+import {
+  ACTIVITY_FILTERS,
+  activityPageSchema,
+  latestListingChangeSchema,
+  LISTING_KEY_PARAMS,
+  type ActivityQuery,
+  type LatestListingChangeQuery,
+} from './contract/activity';
 
 /*
- * The activity record (`/console/activity`): one page of entries, and the same filters as a
- * CSV download. Its schemas are imported here directly, not through access.ts's lazy contract:
- * only the Activity page (its own lazy chunk) imports this module, so they never reach the
- * first page load.
+ * The activity record (`/console/activity`): one page of entries, the same filters as a CSV
+ * download, and one listing's last change. Its schemas are imported here directly, not through
+ * access.ts's lazy contract: only lazy chunks import this module (the Activity page, the
+ * listing form), so they never reach the first page load.
  */
 
 /** The filters a CSV export takes: the page's, without paging. */
@@ -16,6 +23,7 @@ export const activityKeys = {
   all: ['activity'] as const,
   lists: () => [...activityKeys.all, 'list'] as const,
   list: (query: ActivityQuery) => [...activityKeys.lists(), query] as const,
+  latestListingChange: (query: LatestListingChangeQuery) => [...activityKeys.all, 'latest-listing-change', query] as const,
 };
 
 /** The query string both routes read; a filter left out (or blank) is not sent. */
@@ -41,6 +49,26 @@ export function activityQueryOptions(query: ActivityQuery) {
     queryFn: ({ signal }) =>
       consoleFetch({ method: 'GET', path: `/console/activity?${activitySearch(query)}`, answer: () => activityPageSchema, signal }),
     placeholderData: keepPreviousData,
+    retry: retryUnlessRefused,
+  });
+}
+
+/**
+ * The newest create, update or delete of one listing (null when the record has none the member
+ * may see). Asked afresh at each opening of the listing's form, and not kept once it closes: the
+ * form's own save is a newer change.
+ */
+export function latestListingChangeQueryOptions(query: LatestListingChangeQuery) {
+  const params = new URLSearchParams({ chatbot: query.chatbot });
+  for (const name of Object.keys(LISTING_KEY_PARAMS) as (keyof typeof LISTING_KEY_PARAMS)[]) {
+    const key = query[name];
+    if (key) params.set(name, key);
+  }
+  return queryOptions({
+    queryKey: activityKeys.latestListingChange(query),
+    queryFn: ({ signal }) =>
+      consoleFetch({ method: 'GET', path: `/console/activity/latest?${params.toString()}`, answer: () => latestListingChangeSchema, signal }),
+    gcTime: 0,
     retry: retryUnlessRefused,
   });
 }

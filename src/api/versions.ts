@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from './client';
 
 /** Settings history of the local service (Versions, VersionDetail; design.md). A service without them answers 404. */
@@ -7,6 +8,8 @@ export const versionKeys = {
   list: (chatbotId: string, page: number, pageSize: number) => [...versionKeys.lists(chatbotId), { page, pageSize }] as const,
   /** The newest version's number alone; under lists, so whatever refreshes the lists refreshes it. */
   current: (chatbotId: string) => [...versionKeys.lists(chatbotId), 'current'] as const,
+  /** The newest version's summary (who saved it, when); under lists too. */
+  latest: (chatbotId: string) => [...versionKeys.lists(chatbotId), 'latest'] as const,
   detail: (chatbotId: string, version: number) => [...versionKeys.all, chatbotId, 'detail', version] as const,
 };
 
@@ -18,4 +21,12 @@ export function fetchVersions(chatbotId: string, page: number, pageSize: number,
 /** One version with every setting as it was saved. */
 export function fetchVersionDetail(chatbotId: string, version: number, signal?: AbortSignal) {
   return apiFetch('VersionDetail', { serialNumber: chatbotId, Version: version }, { signal });
+}
+
+/** The newest version (null before the first), for the settings page's "Edited by Dana Ruiz, 3 minutes ago"; a save refreshes it. */
+export function latestVersionQueryOptions(chatbotId: string) {
+  return queryOptions({
+    queryKey: versionKeys.latest(chatbotId),
+    queryFn: async ({ signal }) => (await fetchVersions(chatbotId, 1, 1, signal)).List[0] ?? null,
+  });
 }

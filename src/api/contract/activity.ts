@@ -144,3 +144,33 @@ export const activityPageSchema = z.object({
   Members: z.array(z.object({ Id: z.string(), Name: z.string() })),
 });
 export type ActivityPage = z.infer<typeof activityPageSchema>;
+
+/** How a listing is named in the record: the KeyType of the request that wrote it, with each key type's query parameter. */
+export const LISTING_KEY_PARAMS = { platformId: 'PlatformId', mlsNumber: 'MLSNumber', url: 'URL' } as const;
+
+/** A key longer than this is not looked up (the edit form leaves it out): a query string has its limits. */
+export const LISTING_KEY_MAX_LENGTH = 2048;
+const listingKey = z.string().check(z.maxLength(LISTING_KEY_MAX_LENGTH, { error: `must be at most ${LISTING_KEY_MAX_LENGTH} characters` }));
+
+/**
+ * GET /console/activity/latest: one listing of one chatbot, by whichever of its keys the caller
+ * knows (a listing edited by MLS number is recorded under its MLS number, so the edit form sends
+ * all three). At least one key.
+ */
+export const latestListingChangeQuerySchema = z
+  .object({
+    chatbot: z.string({ error: 'is required' }).check(z.minLength(1, { error: 'is required' }), z.maxLength(100)),
+    platformId: z.optional(listingKey),
+    mlsNumber: z.optional(listingKey),
+    url: z.optional(listingKey),
+  })
+  .check(
+    z.refine((query) => Boolean(query.platformId || query.mlsNumber || query.url), {
+      error: 'is required: a PlatformId, an MLS number or a URL',
+      path: ['platformId'],
+    }),
+  );
+export type LatestListingChangeQuery = z.infer<typeof latestListingChangeQuerySchema>;
+
+/** Its answer: the newest entry that changed the listing (created, updated or deleted it), or null when the reader may see none. */
+export const latestListingChangeSchema = z.nullable(activityEntrySchema);

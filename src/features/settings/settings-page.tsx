@@ -1,22 +1,31 @@
 import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useParams } from 'react-router';
+import { CHATBOT_SETTING_KEYS } from '../../api/contract';
 import { useAccess } from '../../api/use-access';
 import { ErrorAlert } from '../../components/error-alert';
 import { PageLoader } from '../../components/page-loader';
 import { SettingsForm } from './settings-form';
+import { SettingsLastChange } from './settings-last-change';
+import { settingLabels } from './setting-fields';
 import { useSettingsSource, type SettingsSource } from './use-settings-source';
 
+/** Proxy mode: the hosted service cannot report settings, so the form starts from what the team saved through this console. */
 function SourceNotice({ source }: { source: Extract<SettingsSource, { status: 'ready' }> }) {
-  if (source.origin === 'service') return null;
+  if (source.unknownFields.length === 0) return null;
+  const total = CHATBOT_SETTING_KEYS.length;
   return (
-    <Alert variant="light" color="yellow" icon={<IconInfoCircle size={18} />} title="Current settings unavailable" role="status">
+    <Alert variant="light" color="yellow" icon={<IconInfoCircle size={18} />} title="Some current settings are not known" role="status">
       <Text size="sm">
-        This service cannot report a chatbot&apos;s current settings.{' '}
-        {source.origin === 'browser'
-          ? `The form shows the values this browser last saved (${new Date(source.savedAt).toLocaleString()}); changes made elsewhere since then are not shown.`
-          : 'This browser has not saved settings for this chatbot yet, so the form shows starting values.'}{' '}
-        Only the fields you change are sent.
+        The hosted service cannot report a chatbot&apos;s settings, so the form starts from what your team last saved through this
+        console.{' '}
+        {source.origin === 'defaults'
+          ? 'No save of this chatbot has passed through this console yet, so every field shows a starting value.'
+          : `${source.unknownFields.length} of ${total} settings have never been saved through it and show starting values${
+              // A handful is worth naming; a long list is not read.
+              source.unknownFields.length <= 6 ? `: ${settingLabels(source.unknownFields)}` : ''
+            }.`}{' '}
+        Only the fields you change are sent, so the others keep their values on the service.
       </Text>
     </Alert>
   );
@@ -40,6 +49,7 @@ export function SettingsPage() {
           Chatbot {botId}
         </Text>
       </Group>
+      <SettingsLastChange chatbotId={botId} />
       {source.status === 'loading' && <PageLoader label="Loading settings" />}
       {source.status === 'error' && (
         <ErrorAlert error={source.error} title="The settings could not be loaded" onRetry={source.retry} />
@@ -47,7 +57,7 @@ export function SettingsPage() {
       {source.status === 'ready' && (
         <>
           <SourceNotice source={source} />
-          <SettingsForm key={formKey} chatbotId={botId} saved={source.settings} />
+          <SettingsForm key={formKey} chatbotId={botId} saved={source.settings} unknownFields={source.unknownFields} />
         </>
       )}
     </Stack>

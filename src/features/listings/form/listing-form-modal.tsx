@@ -28,6 +28,7 @@ import {
   type ListingKeyType,
 } from './listing-form-schema';
 import { ListingImagesField } from './listing-images-field';
+import { ListingLastChange } from './listing-last-change';
 import { KEY_TYPE_LABELS, SALE_TYPE_LABELS, SPACE_TYPE_LABELS, STATUS_LABELS } from '../listing-labels';
 import type { ListingFormTarget } from './listing-form-draft';
 import { listingLabel } from '../parse-listing-row';
@@ -153,6 +154,7 @@ export function ListingFormModal({ chatbotId, target, onClose }: ListingFormModa
       <FormProvider {...form}>
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
+            {editing && <ListingLastChange chatbotId={chatbotId} listing={editing} />}
             {restoredDraft && (
               <Text size="sm" c="dimmed" role="status">
                 What you had typed before the page was reloaded is back in the form.
