@@ -161,7 +161,8 @@ function SessionBadge({ store }: { store: ChatStore }) {
 interface ConversationProps {
   store: ChatStore;
   chatbotId: string;
-  settings: UseQueryResult<ChatbotDetail>;
+  /** Detail; null when the service cannot report the settings. */
+  settings: UseQueryResult<ChatbotDetail | null>;
   settingsVersion: SettingsVersionLookup;
   onSuggestion: (text: string) => void;
   onNewChat: () => void;
@@ -191,7 +192,7 @@ function Conversation({ store, chatbotId, settings, settingsVersion, onSuggestio
       <Transcript
         chatbotId={chatbotId}
         session={session}
-        settings={settings.data}
+        settings={settings.data ?? undefined}
         suggestionsDisabled={isSessionBusy(snapshot, sessionId)}
         onSuggestion={onSuggestion}
         onRetry={retryAnswer}

@@ -86,7 +86,7 @@ function ComparePane({
         answerSummaries
         label={`Transcript of ${chatbotId}`}
         emptyHint="Ask a question below: both chatbots answer it, each in a session of its own."
-        settings={settings.data}
+        settings={settings.data ?? undefined}
         suggestionsDisabled={busy}
         onSuggestion={onSuggestion}
         onRetry={retry}

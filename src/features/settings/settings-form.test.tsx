@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { chatbotDetailQueryOptions } from '../../api/chatbot';
 import type { Role } from '../../api/contract/permissions';
+import type { ChatbotDetail } from '../../api/contract';
 import { saveConnection } from '../../api/credentials';
 import { modelListQueryOptions } from '../../api/models';
 import { versionKeys } from '../../api/versions';
@@ -248,7 +249,7 @@ describe('SettingsForm by role', { timeout: 60_000 }, () => {
     const user = userEvent.setup({ delay: null });
     saveConnection({ baseUrl: '', chatbotIds: ['bot-1', 'bot-2', 'bot-3'] });
     const { queryClient, saved } = renderForm({ role: 'Editor', chatbots: ['bot-1', 'bot-2'] });
-    queryClient.setQueryData(chatbotDetailQueryOptions('bot-2').queryKey, { ...saved, Name: 'Sandbox', serialNumber: 'bot-2' });
+    queryClient.setQueryData(chatbotDetailQueryOptions('bot-2').queryKey, { ...saved, Name: 'Sandbox', serialNumber: 'bot-2' } as ChatbotDetail);
     await user.click(screen.getByRole('button', { name: 'Copy to another chatbot' }));
     const dialog = await screen.findByRole('dialog', { name: 'Copy settings to another chatbot' });
     await user.click(within(dialog).getByRole('combobox', { name: 'Copy to' }));

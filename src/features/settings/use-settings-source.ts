@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { chatbotDetailQueryOptions } from '../../api/chatbot';
-import { isApiError } from '../../api/client';
 import { CHATBOT_SETTING_KEYS, NEUTRAL_SETTINGS, type ChatbotSettingKey, type ChatbotSettings } from '../../api/contract';
 
 
@@ -15,15 +14,6 @@ export type SettingsSource =
   | { status: 'ready'; origin: 'service'; settings: ChatbotSettings; unknownFields: ChatbotSettingKey[] }
   /** Nothing known yet (proxy mode, before the first save through this console): neutral starting values. */
   | { status: 'ready'; origin: 'defaults'; settings: ChatbotSettings; unknownFields: ChatbotSettingKey[] };
-
-/**
- * A 404 that names serialNumber is an unknown chatbot; any other 404 means the service
- * cannot report the settings (proxy mode, before any save passed through this console), which
- * the form can live without.
- */
-export function isDetailMissing(error: unknown): boolean {
-  return isApiError(error) && error.status === 404 && error.field !== 'serialNumber';
-}
 
 const NOTHING_KNOWN: ChatbotSettingKey[] = [...CHATBOT_SETTING_KEYS];
 
@@ -39,7 +29,7 @@ export function useSettingsSource(chatbotId: string): SettingsSource {
   const defaults = useMemo(() => ({ ...NEUTRAL_SETTINGS }), []);
 
   if (fromService) return { status: 'ready', origin: 'service', ...fromService };
-  if (detail.isError && isDetailMissing(detail.error)) return { status: 'ready', origin: 'defaults', settings: defaults, unknownFields: NOTHING_KNOWN };
+  if (data === null) return { status: 'ready', origin: 'defaults', settings: defaults, unknownFields: NOTHING_KNOWN };
   if (detail.isError) return { status: 'error', error: detail.error, retry: () => void refetch() };
   return { status: 'loading' };
 }

@@ -1,9 +1,9 @@
+import { isDetailMissing } from '../../../api/chatbot';
 import { apiFetch, isMissingOperation } from '../../../api/client';
 import type { ChatbotSettings, VersionSummary } from '../../../api/contract';
 import { fetchVersionDetail, fetchVersions } from '../../../api/versions';
 import { changedSettingKeys } from '../settings-diff';
 import { normalizeSettings } from '../settings-form-schema';
-import { isDetailMissing } from '../use-settings-source';
 
 /** A change to the chatbot's settings made after this form took its baseline, by anyone but this form. */
 export interface RemoteChange {

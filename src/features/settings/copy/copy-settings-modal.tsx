@@ -10,7 +10,6 @@ import { useAccess } from '../../../api/use-access';
 import { useConnection } from '../../../api/use-connection';
 import { ErrorAlert } from '../../../components/error-alert';
 import { SETTINGS_SECTIONS, settingLabels, type SettingsSectionId } from '../setting-fields';
-import { isMissingOperation } from '../../../api/client';
 import { diffSettings } from '../history/version-diff';
 import { VersionDiffView } from '../history/version-diff-view';
 import { copyRequest } from './copy-request';
@@ -45,7 +44,7 @@ export function CopySettingsModal({ chatbotId, saved, unknownFields, onClose }: 
     [sections],
   );
   // Without Detail on the service, the target's values are unknown: every chosen field is sent.
-  const targetUnknown = targetDetail.isError && isMissingOperation(targetDetail.error);
+  const targetUnknown = targetDetail.data === null;
   const targetSettings = targetDetail.data;
   const request =
     target === null
