@@ -206,6 +206,45 @@ test.describe('listings', () => {
     }
   });
 
+  test('a Location survives a status change in bulk and a price edit', async ({ page }) => {
+    await openListings(page, '?saleType=for_sale&size=10');
+    // The last row of the page: the delete test takes rows from the top.
+    const mls = (await columnValues(page, 'MLS number')).at(-1)!;
+    await openListings(page, `?saleType=for_sale&mls=${encodeURIComponent(mls)}`);
+    const row = dataRows(page).filter({ hasText: mls });
+    await expect(row).toHaveCount(1);
+    const editRow = async () => {
+      await row.getByRole('button', { name: /^Edit / }).click();
+      return page.getByRole('dialog', { name: 'Edit listing' });
+    };
+
+    let edit = await editRow();
+    await edit.getByLabel('Location').fill('Near the river walk');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await expect(edit).toBeHidden();
+
+    await row.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Set status' }).click();
+    const bulk = page.getByRole('dialog', { name: 'Set the status of 1 listing' });
+    await bulk.getByRole('radio', { name: 'Sold' }).check();
+    await bulk.getByRole('button', { name: 'Set 1 listing to Sold' }).click();
+    await expect(bulk.getByRole('status')).toContainText('Changed 1 listing to Sold');
+    await bulk.getByRole('button', { name: 'Close' }).first().click();
+    await expect(bulk).toBeHidden();
+    await expect(row).toContainText('Sold');
+
+    edit = await editRow();
+    await expect(edit.getByLabel('Location')).toHaveValue('Near the river walk');
+    await edit.getByLabel('Sale price').fill('512000');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await expect(edit).toBeHidden();
+    await expect(row).toContainText('$512,000');
+
+    edit = await editRow();
+    await expect(edit.getByLabel('Location')).toHaveValue('Near the river walk');
+    await expect(edit.getByLabel('Status')).toHaveValue('Sold');
+  });
+
   test('a missing required field keeps the form open with the message at the field', async ({ page }) => {
     await openListings(page);
     await page.getByRole('button', { name: 'Create listing' }).click();

@@ -7,6 +7,8 @@ type SaleType = CreateListingRequest['SaleType'];
 
 /** A listing as the service keeps it: the create fields without the chatbot id. */
 export type ListingFields = Omit<CreateListingRequest, 'SerialNumber'>;
+/** An update's fields: the required ones, and each optional one absent (kept), null (cleared) or a value. */
+export type ListingChanges = Omit<UpdateListingRequest, 'SerialNumber' | 'Key' | 'KeyType'>;
 export type ListingRecord = ListingFields & { ID: number };
 
 type FieldName = keyof ListingFields;
@@ -53,12 +55,13 @@ const COLUMNS: ReadonlyArray<readonly [column: string, field: FieldName, kind: '
 type Row = Record<string, string | number | null> & { id: number };
 type Bindable = string | number | null;
 
+function columnValue(kind: 'value' | 'json', value: unknown): Bindable {
+  if (value === undefined || value === null) return null;
+  return kind === 'json' ? JSON.stringify(value) : (value as string | number);
+}
+
 function columnValues(fields: ListingFields): Bindable[] {
-  return COLUMNS.map(([, field, kind]) => {
-    const value = fields[field];
-    if (value === undefined) return null;
-    return kind === 'json' ? JSON.stringify(value) : (value as string | number);
-  });
+  return COLUMNS.map(([, field, kind]) => columnValue(kind, fields[field]));
 }
 
 function recordOf(row: Row): ListingRecord {
@@ -185,15 +188,6 @@ export function createListingStore(db: Db) {
     `INSERT INTO listings (chatbot_id, ${columnList}, created_at, updated_at)
      VALUES (?, ${COLUMNS.map(() => '?').join(', ')}, ?, ?)`,
   );
-  const updateStatements = Object.fromEntries(
-    Object.entries(KEY_COLUMNS).map(([keyType, keyColumn]) => [
-      keyType,
-      db.prepare<Bindable[]>(
-        `UPDATE listings SET ${COLUMNS.map(([column]) => `${column} = ?`).join(', ')}, updated_at = ?
-         WHERE chatbot_id = ? AND ${keyColumn} = ?`,
-      ),
-    ]),
-  ) as Record<KeyType, Statement<Bindable[]>>;
   const deleteStatements = Object.fromEntries(
     Object.entries(KEY_COLUMNS).map(([keyType, keyColumn]) => [
       keyType,
@@ -250,12 +244,24 @@ export function createListingStore(db: Db) {
   return {
     create,
     createMany: (chatbotId: string, listings: readonly ListingFields[], now: number): number[] => createMany(chatbotId, listings, now),
-    /** Replaces the fields of every listing of the chatbot the key selects; how many that was. */
-    update(chatbotId: string, keyType: KeyType, key: string, fields: ListingFields, now: number): number {
+    /**
+     * Writes the fields an update carries into every listing of the chatbot the key selects
+     * (an absent optional field keeps its column, null clears it); how many listings that was.
+     * One statement per set of fields sent, built from the fixed column names only.
+     */
+    update(chatbotId: string, keyType: KeyType, key: string, changes: ListingChanges, now: number): number {
       const value = keyValue(keyType, key);
       if (value === undefined) return 0;
       positions.invalidate();
-      return updateStatements[keyType].run(...columnValues(fields), now, chatbotId, value).changes;
+      const sent = COLUMNS.filter(([, field]) => changes[field] !== undefined);
+      const assignments = sent.map(([column]) => `${column} = ?`).join(', ');
+      const values = sent.map(([, field, kind]) => columnValue(kind, changes[field]));
+      return statement(`UPDATE listings SET ${assignments}, updated_at = ? WHERE chatbot_id = ? AND ${KEY_COLUMNS[keyType]} = ?`).run(
+        ...values,
+        now,
+        chatbotId,
+        value,
+      ).changes;
     },
     /** Deletes the chatbot's listings the keys select; how many went. */
     delete: (chatbotId: string, keyType: KeyType, keys: readonly string[]): number => deleteKeys(chatbotId, keyType, keys),

@@ -443,6 +443,7 @@ export interface components {
     schemas: {
         ListingRow: {
             ID: number;
+            Location?: string;
             PropertyType: string;
             SaleType: string;
             Status: string;
@@ -825,26 +826,24 @@ export interface components {
             /** @enum {string} */
             AreaUnit: "Square Feet" | "Square Meters";
             ParkingSpots: number;
-            Images?: string[];
-            /** @enum {string} */
-            Tours?: "OpenHouse" | "3D";
-            Description?: string;
-            ExtensionColumn?: components["schemas"]["ExtensionColumnEntry"][];
-            Location?: string;
-            Address?: string;
-            City?: string;
-            State?: string;
-            ZIP?: string;
-            Latitude?: number;
-            Longitude?: number;
-            SalePrice?: number;
-            UnitAreaPrice?: number;
-            HOAMonth?: number;
-            EstimatePrice?: number;
-            RentPrice?: number;
-            /** @enum {string} */
-            SpaceType?: "Entire place" | "Room";
-            DepositFee?: number;
+            Images?: string[] | null;
+            Tours?: ("OpenHouse" | "3D") | null;
+            Description?: string | null;
+            ExtensionColumn?: components["schemas"]["ExtensionColumnEntry"][] | null;
+            Location?: string | null;
+            Address?: string | null;
+            City?: string | null;
+            State?: string | null;
+            ZIP?: string | null;
+            Latitude?: number | null;
+            Longitude?: number | null;
+            SalePrice?: number | null;
+            UnitAreaPrice?: number | null;
+            HOAMonth?: number | null;
+            EstimatePrice?: number | null;
+            RentPrice?: number | null;
+            SpaceType?: ("Entire place" | "Room") | null;
+            DepositFee?: number | null;
             Key: string;
             /** @enum {string} */
             KeyType: "PlatformId" | "MLSNumber" | "URL";

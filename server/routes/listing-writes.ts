@@ -20,7 +20,7 @@ export function listingWrites({ stores, now }: Pick<LocalContext, 'stores' | 'no
       requireChatbot(SerialNumber);
       return String(stores.listings.create(SerialNumber, fields, now()));
     },
-    /** How many listings the key selected and were replaced (RealEstateUpdate's Data). */
+    /** How many listings the key selected and were updated (RealEstateUpdate's Data); absent optional fields are kept. */
     update({ SerialNumber, Key, KeyType, ...fields }: UpdateListingRequest): number {
       requireChatbot(SerialNumber);
       return stores.listings.update(SerialNumber, KeyType, Key, fields, now());

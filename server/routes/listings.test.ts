@@ -1,7 +1,7 @@
 // @vitest-environment node
 import * as z from 'zod/mini';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { listingRowSchema, MAX_PAGE_SIZE, type CreateListingRequest, listingRowOf } from '../../src/api/contract';
+import { listingRowSchema, MAX_PAGE_SIZE, OPTIONAL_LISTING_FIELDS, type CreateListingRequest, listingRowOf } from '../../src/api/contract';
 import { createListing, demoListings } from '../../src/demo-data';
 import { BOT, failing, ok, SECRET, SESSION, startTestApp, type TestApp } from '../test-support';
 
@@ -133,14 +133,15 @@ describe('RealEstateCreate', () => {
 });
 
 describe('RealEstateUpdate', () => {
-  it('replaces the fields of the listing its PlatformId, MLSNumber or URL selects', async () => {
+  it('writes the fields sent into the listing its PlatformId, MLSNumber or URL selects', async () => {
     const original = createListing({ SerialNumber: BOT, City: 'Austin', Description: 'Old text', HOAMonth: 300 });
     const id = await create(original);
 
     const byId = createListing({ SerialNumber: BOT, City: 'Denver', HOAMonth: undefined });
-    expect(await ok(service.app, 'RealEstateUpdate', { ...byId, Key: id, KeyType: 'PlatformId' })).toBe(1);
+    expect(await ok(service.app, 'RealEstateUpdate', { ...byId, HOAMonth: null, Key: id, KeyType: 'PlatformId' })).toBe(1);
     let [row] = (await list({ MLSNumber: byId.MLSNumber })).List;
-    expect(row).toEqual(listingRowOf(byId, Number(id)));
+    // Optional fields the update left out are the original's; HOAMonth, sent as null, is cleared.
+    expect(row).toEqual(listingRowOf({ ...original, ...byId, HOAMonth: undefined }, Number(id)));
     expect(row!.HOAMonth).toBe('');
 
     const byMls = { ...byId, City: 'Seattle' };
@@ -153,6 +154,53 @@ describe('RealEstateUpdate', () => {
     [row] = (await list({ MLSNumber: byId.MLSNumber })).List;
     expect(row!.Status).toBe('Sold');
     expect(row!.ID).toBe(Number(id));
+  });
+
+  /** A listing with every optional field set, so each one's keeping and clearing shows. */
+  const everyField = (): CreateListingRequest =>
+    createListing({
+      SerialNumber: BOT,
+      SaleType: 'for_sale',
+      Images: ['https://img.example.com/a.jpg'],
+      Tours: '3D',
+      Description: 'Corner unit',
+      ExtensionColumn: [{ Key: 'Pool', value: 'Heated' }],
+      Location: 'Capitol Hill',
+      Address: '12 Lamar Blvd',
+      City: 'Austin',
+      State: 'TX',
+      ZIP: '78701',
+      Latitude: 30.27,
+      Longitude: -97.74,
+      SalePrice: 450_000,
+      UnitAreaPrice: 240,
+      HOAMonth: 120,
+      EstimatePrice: 460_000,
+      RentPrice: 2_400,
+      SpaceType: 'Entire place',
+      DepositFee: 2_400,
+    });
+
+  it.each(OPTIONAL_LISTING_FIELDS)('keeps %s when an update leaves it out, and clears it when the update sends null', async (field) => {
+    const original = everyField();
+    expect(original[field], `the test listing sets ${field}`).toBeDefined();
+    const id = Number(await create(original));
+    const { [field]: _left, ...withoutField } = original;
+
+    // The list gives every field back, Location included (our addition to the list).
+    expect(await ok(service.app, 'RealEstateUpdate', { ...withoutField, Status: 'Sold', Key: String(id), KeyType: 'PlatformId' })).toBe(1);
+    let [row] = (await list({ MLSNumber: original.MLSNumber })).List;
+    expect(row).toEqual(listingRowOf({ ...original, Status: 'Sold' }, id));
+
+    expect(await ok(service.app, 'RealEstateUpdate', { ...withoutField, [field]: null, Key: String(id), KeyType: 'PlatformId' })).toBe(1);
+    [row] = (await list({ MLSNumber: original.MLSNumber })).List;
+    expect(row).toEqual(listingRowOf(withoutField, id));
+  });
+
+  it('refuses null for a required field, naming it', async () => {
+    const listing = createListing({ SerialNumber: BOT });
+    const id = await create(listing);
+    expect(await failing(service.app, 'RealEstateUpdate', { ...listing, Bedrooms: null, Key: id, KeyType: 'PlatformId' }, 400)).toMatch(/^Bedrooms: /);
   });
 
   it('answers 0 when nothing matches, including another chatbot\'s listing', async () => {

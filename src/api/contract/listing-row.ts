@@ -11,7 +11,9 @@ export const AREA_UNIT_ABBREVIATIONS = { 'Square Feet': 'sqft', 'Square Meters':
 /**
  * The element of RealEstateList's Data.List that a created listing becomes (interface 2.4,
  * "Listing as returned by the list operation"): numbers as text, Price from the sale type,
- * Area with its unit. The local service answers with it, and tests build expected rows with it.
+ * Area with its unit, and Location, which the interface's list lacks (our addition: without it
+ * no client could show or send back a listing's Location). The local service answers with it,
+ * and tests build expected rows with it.
  */
 export function listingRowOf(listing: Omit<CreateListingRequest, 'SerialNumber'>, id: number): ListingRow {
   return {
@@ -48,5 +50,6 @@ export function listingRowOf(listing: Omit<CreateListingRequest, 'SerialNumber'>
     LATITUDE: listing.Latitude ?? null,
     LONGITUDE: listing.Longitude ?? null,
     ExtensionColumn: JSON.stringify(listing.ExtensionColumn ?? []),
+    Location: listing.Location ?? '',
   };
 }

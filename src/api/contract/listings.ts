@@ -69,9 +69,31 @@ export const createListingRequestSchema = z.strictObject(listingFieldsShape);
 export type CreateListingRequest = z.infer<typeof createListingRequestSchema>;
 export const createListingResponseDataSchema = z.string();
 
+type ListingFieldsShape = typeof listingFieldsShape;
+/** The fields a listing may be without (interface 2.4, "Required: no"), read from the shape itself. */
+export type OptionalListingField = {
+  [Field in keyof ListingFieldsShape]: ListingFieldsShape[Field] extends z.ZodMiniOptional ? Field : never;
+}[keyof ListingFieldsShape];
+export const OPTIONAL_LISTING_FIELDS = (Object.keys(listingFieldsShape) as Array<keyof ListingFieldsShape>).filter(
+  (field) => listingFieldsShape[field]._zod.def.type === 'optional',
+) as OptionalListingField[];
+
+/**
+ * An update's optional fields, where the interface is silent on what an absent one means:
+ * absent keeps the stored value, `null` clears it, any other value replaces it ("" for text
+ * and [] for a list store them empty). So a client that never saw a field (the list does not
+ * return Location) cannot wipe it by leaving it out, and clearing is always said out loud.
+ */
+const updateOptionalShape = Object.fromEntries(
+  OPTIONAL_LISTING_FIELDS.map((field) => [field, z.optional(z.nullable(listingFieldsShape[field]._zod.def.innerType))]),
+) as {
+  [Field in OptionalListingField]: z.ZodMiniOptional<z.ZodMiniNullable<ListingFieldsShape[Field]['_zod']['def']['innerType']>>;
+};
+
 /** POST /chat/Chatbot/RealEstateUpdate. Data: how many listings were updated (0 when none matched). */
 export const updateListingRequestSchema = z.strictObject({
   ...listingFieldsShape,
+  ...updateOptionalShape,
   Key: requiredText,
   KeyType: keyType,
 });
@@ -92,6 +114,11 @@ export type ListListingsRequest = z.infer<typeof listListingsRequestSchema>;
 /** One element of Data.List: text everywhere except ID and the coordinates. */
 export const listingRowSchema = z.object({
   ID: z.int(),
+  /**
+   * Not in the interface's list (2.4 names no Location): the local service adds it, as it adds
+   * Detail. A service that leaves it out is read as "Location not shown", never as empty.
+   */
+  Location: z.optional(z.string()),
   PropertyType: z.string(),
   SaleType: z.string(),
   Status: z.string(),

@@ -1,7 +1,7 @@
 import { parse } from 'papaparse';
 import { createListingRow } from '../../../demo-data';
 import { parseExtensionColumn, parseImageList, parseListingRow, parseNumberText } from '../parse-listing-row';
-import { CSV_FIELDS, csvFieldsOfColumns, listingCsvRow, listingsCsv, listingsCsvHeader, listingsCsvRows } from './listing-csv';
+import { CSV_FIELDS, csvFieldsOfColumns, listingCsvRow, listingsCsv, listingsCsvHeader, listingsCsvRows, withoutUnknownFields } from './listing-csv';
 
 const listing = parseListingRow(
   createListingRow(
@@ -67,6 +67,15 @@ describe('listing → CSV', () => {
       'SalePrice',
       'RentPrice',
     ]);
+  });
+
+  it('writes Location when the service’s list gives it, and leaves the column out when it does not', () => {
+    expect(withoutUnknownFields(CSV_FIELDS, [listing])).toContain('Location');
+    const { Location: _location, ...rowWithout } = createListingRow({ Location: 'Capitol Hill' }, 78);
+    const fromHosted = parseListingRow(rowWithout);
+    // A blank Location column read back by the import would clear what was never exported.
+    expect(withoutUnknownFields(CSV_FIELDS, [fromHosted])).not.toContain('Location');
+    expect(withoutUnknownFields(CSV_FIELDS, [fromHosted])).toHaveLength(CSV_FIELDS.length - 1);
   });
 });
 

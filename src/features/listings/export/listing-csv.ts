@@ -6,7 +6,8 @@ import type { Listing } from '../parse-listing-row';
  * ID, which is the PlatformId key), one listing a row. Numbers are plain (1250000, 2.5), blank
  * when unknown. Images and ExtensionColumn are JSON text, exactly as the list operation gives
  * them (`["https://…"]`, `[{"Key":"Pool","value":"Heated"}]`), so a file exported here reads
- * back to the same values. Location is not in the list, so it is not in the file.
+ * back to the same values. Location is written only when the service's list gives it
+ * (withoutUnknownFields): a blank column read back would clear what was never exported.
  */
 export const CSV_FIELDS = [
   'ID',
@@ -28,6 +29,7 @@ export const CSV_FIELDS = [
   'Tours',
   'Description',
   'ExtensionColumn',
+  'Location',
   'Address',
   'City',
   'State',
@@ -67,6 +69,12 @@ export function csvFieldsOfColumns(columnIds: readonly string[]): CsvField[] {
   const wanted = new Set<CsvField>(['ID']);
   for (const id of columnIds) for (const field of FIELDS_OF_COLUMN[id] ?? []) wanted.add(field);
   return CSV_FIELDS.filter((field) => wanted.has(field));
+}
+
+/** The fields without those the service's list does not give (judged by a page of its listings). */
+export function withoutUnknownFields(fields: readonly CsvField[], listings: readonly Listing[]): CsvField[] {
+  const locationKnown = listings.length === 0 || listings.some((listing) => listing.Location !== undefined);
+  return fields.filter((field) => field !== 'Location' || locationKnown);
 }
 
 function cell(listing: Listing, field: CsvField): string {

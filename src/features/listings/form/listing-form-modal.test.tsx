@@ -39,7 +39,7 @@ function renderModal(target: ListingFormTarget, fetchImpl: (body: unknown) => Re
   );
   const onClose = vi.fn();
   const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  render(
+  const { unmount } = render(
     <MantineProvider env="test">
       <QueryClientProvider client={queryClient}>
         <>
@@ -49,7 +49,7 @@ function renderModal(target: ListingFormTarget, fetchImpl: (body: unknown) => Re
       </QueryClientProvider>
     </MantineProvider>,
   );
-  return { onClose, requests, dialog: screen.getByRole('dialog', { name: target.mode === 'edit' ? 'Edit listing' : 'Create listing' }) };
+  return { onClose, requests, unmount, dialog: screen.getByRole('dialog', { name: target.mode === 'edit' ? 'Edit listing' : 'Create listing' }) };
 }
 
 // No pause between keystrokes: the form has many fields and a busy machine must not time out.
@@ -175,6 +175,29 @@ describe('ListingFormModal', { timeout: 30_000 }, () => {
 
       await waitFor(() => expect(onClose).toHaveBeenCalled());
       expect(requests[0]).toMatchObject({ Key: '7', KeyType: 'PlatformId', RentPrice: 2250, MLSNumber: 'DEN-0007' });
+    });
+
+    it('shows the Location the list gives and clears it when emptied; without one from the service, says so and keeps it', async () => {
+      const user = setupUser();
+      const withLocation = { ...row, Location: 'Union Station' };
+      const shown = renderModal({ mode: 'edit', listing: parseListingRow(withLocation) }, () => answer(200, 1));
+      let form = within(shown.dialog);
+      expect(form.getByLabelText('Location')).toHaveValue('Union Station');
+      expect(form.queryByText(/Not shown by the service/)).toBeNull();
+      await user.clear(form.getByLabelText('Location'));
+      await user.click(form.getByRole('button', { name: 'Save changes' }));
+      await waitFor(() => expect(shown.onClose).toHaveBeenCalled());
+      expect(shown.requests[0]).toMatchObject({ Location: null });
+      shown.unmount();
+
+      const { Location: _location, ...hostedRow } = withLocation;
+      const hidden = renderModal({ mode: 'edit', listing: parseListingRow(hostedRow) }, () => answer(200, 1));
+      form = within(hidden.dialog);
+      expect(form.getByLabelText('Location')).toHaveValue('');
+      expect(form.getByLabelText('Location')).toHaveAccessibleDescription('Not shown by the service, so left empty it keeps the stored value.');
+      await user.click(form.getByRole('button', { name: 'Save changes' }));
+      await waitFor(() => expect(hidden.onClose).toHaveBeenCalled());
+      expect(hidden.requests[0]).not.toHaveProperty('Location');
     });
 
     it('matches by MLS number when chosen, and says so when nothing matched', async () => {

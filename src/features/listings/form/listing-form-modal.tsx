@@ -21,6 +21,7 @@ import {
   SALE_ONLY_FIELDS,
   toCreateListingRequest,
   toUpdateListingRequest,
+  fieldsShownForEdit,
   YEAR_BUILT_MAX,
   YEAR_BUILT_MIN,
   type ListingFields,
@@ -69,6 +70,8 @@ export function ListingFormModal({ chatbotId, target, onClose }: ListingFormModa
   const [keyError, setKeyError] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const saleType = useWatch({ control: form.control, name: 'SaleType' });
+  // A service whose list lacks Location (the hosted one) cannot show it: the form then only sets it.
+  const locationShown = !editing || editing.Location !== undefined;
   const { isDirty, isSubmitting } = form.formState;
   const title = editing ? 'Edit listing' : 'Create listing';
   const fullScreen = useFullScreenDialog();
@@ -117,7 +120,8 @@ export function ListingFormModal({ chatbotId, target, onClose }: ListingFormModa
         return;
       }
       const key = listingKeyOf(editing, keyType);
-      const updated = await updateListing.mutateAsync(toUpdateListingRequest(chatbotId, fields, { KeyType: keyType, Key: key }));
+      const shown = fieldsShownForEdit(fields.SaleType, locationShown);
+      const updated = await updateListing.mutateAsync(toUpdateListingRequest(chatbotId, fields, { KeyType: keyType, Key: key }, shown));
       if (updated === 0) {
         setProblem(
           `No listing matched ${KEY_TYPE_LABELS[keyType]} “${key}”, so nothing was updated. ` +
@@ -249,7 +253,7 @@ export function ListingFormModal({ chatbotId, target, onClose }: ListingFormModa
                   name="Location"
                   label={LABELS.Location}
                   placeholder="Near the lake"
-                  description={editing ? 'The list does not return it: saving with it blank clears it.' : undefined}
+                  description={locationShown ? undefined : 'Not shown by the service, so left empty it keeps the stored value.'}
                 />
                 <NumberField name="Latitude" label={LABELS.Latitude} description="-90 to 90" decimalScale={6} />
                 <NumberField name="Longitude" label={LABELS.Longitude} description="-180 to 180" decimalScale={6} />

@@ -2,6 +2,7 @@ import { createListingRequestSchema, updateListingRequestSchema, type ListingRow
 import { createListing } from '../../../demo-data';
 import {
   emptyListingFormValues,
+  fieldsShownForEdit,
   formPathOfServiceField,
   listingFormSchema,
   listingKeyOf,
@@ -202,6 +203,7 @@ function listing(rowOverrides: Partial<ListingRow> = {}): Listing {
     Longitude: -122.34,
     Images: ['https://img.example.com/17.jpg'],
     ExtensionColumn: [{ Key: 'Pets', value: 'No' }],
+    Location: 'Downtown',
   });
   return parseListingRow({ ...listingRowOf(request, 17), ...rowOverrides });
 }
@@ -233,9 +235,33 @@ describe('editing a listing from the table', () => {
   it('round-trips an unchanged row into an update the contract accepts', () => {
     const row = listing();
     const fields = listingFormSchema.parse(listingToFormValues(row));
-    const request = toUpdateListingRequest('demo-bot', fields, { KeyType: 'PlatformId', Key: listingKeyOf(row, 'PlatformId') });
+    const shown = fieldsShownForEdit(fields.SaleType, row.Location !== undefined);
+    const request = toUpdateListingRequest('demo-bot', fields, { KeyType: 'PlatformId', Key: listingKeyOf(row, 'PlatformId') }, shown);
     expect(updateListingRequestSchema.parse(request)).toEqual(request);
-    expect(request).toMatchObject({ Key: '17', KeyType: 'PlatformId', RentPrice: 1800, MLSNumber: 'SEA-17', CurrencySymbol: '€' });
+    expect(request).toMatchObject({ Key: '17', KeyType: 'PlatformId', RentPrice: 1800, MLSNumber: 'SEA-17', CurrencySymbol: '€', Location: 'Downtown' });
+  });
+
+  it('clears a shown field the user emptied, and keeps what the form never showed', () => {
+    const row = listing();
+    const fields = listingFormSchema.parse({ ...listingToFormValues(row), Tours: '', DepositFee: '', Location: '' });
+    const shown = fieldsShownForEdit(fields.SaleType, true);
+    const request = toUpdateListingRequest('demo-bot', fields, { KeyType: 'PlatformId', Key: '17' }, shown);
+    expect(request).toMatchObject({ Tours: null, DepositFee: null, Location: null });
+    // A rental's form hides the sale-only fields: they are left out, so the service keeps them.
+    for (const field of ['SalePrice', 'HOAMonth', 'EstimatePrice', 'UnitAreaPrice']) expect(request).not.toHaveProperty(field);
+    expect(updateListingRequestSchema.safeParse(request).success).toBe(true);
+  });
+
+  it('leaves Location out when the service’s list does not show it and the user typed none', () => {
+    const row = listing({ Location: undefined });
+    expect(row.Location).toBeUndefined();
+    const fields = listingFormSchema.parse(listingToFormValues(row));
+    const request = toUpdateListingRequest('demo-bot', fields, { KeyType: 'PlatformId', Key: '17' }, fieldsShownForEdit(fields.SaleType, false));
+    expect(request).not.toHaveProperty('Location');
+    const typed = listingFormSchema.parse({ ...listingToFormValues(row), Location: 'By the river' });
+    expect(toUpdateListingRequest('demo-bot', typed, { KeyType: 'PlatformId', Key: '17' }, fieldsShownForEdit(typed.SaleType, false))).toMatchObject({
+      Location: 'By the river',
+    });
   });
 
   it('matches by the stored MLS number or URL when asked', () => {

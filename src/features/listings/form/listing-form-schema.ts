@@ -7,9 +7,11 @@ import {
   LISTING_STATUSES,
   listingFieldsShape,
   SALE_TYPES,
+  OPTIONAL_LISTING_FIELDS,
   SPACE_TYPES,
   TOURS,
   type CreateListingRequest,
+  type OptionalListingField,
   type KEY_TYPES,
   type UpdateListingRequest,
 } from '../../../api/contract';
@@ -222,7 +224,7 @@ export const listingFormSchema = formObject
       State: values.State,
       ZIP: values.ZIP,
     };
-    // Location is not in the list, so an edit cannot show it: send it only when typed.
+    // Blank optional fields are left out; an edit says which of them to clear (toUpdateListingRequest).
     if (values.Location) fields.Location = values.Location;
     if (values.Tours) fields.Tours = values.Tours;
     if (values.Latitude !== undefined) fields.Latitude = values.Latitude;
@@ -313,6 +315,7 @@ export function listingToFormValues(listing: Listing): ListingFormValues {
     City: listing.City,
     State: listing.State,
     ZIP: listing.ZIP,
+    Location: listing.Location ?? '',
     Latitude: orBlank(listing.Latitude),
     Longitude: orBlank(listing.Longitude),
     SalePrice: orBlank(salePrice),
@@ -343,12 +346,30 @@ export function listingKeyOf(listing: Pick<Listing, 'ID' | 'MLSNumber' | 'Url'>,
   }
 }
 
+/**
+ * The optional fields an edit of a listing of this sale type shows, so that one left blank
+ * means "clear it". The other sale type's fields are hidden and kept as stored; Location only
+ * when the service's list gives it, since a blank we never filled must not clear it.
+ */
+export function fieldsShownForEdit(saleType: (typeof SALE_TYPES)[number], locationShown: boolean): OptionalListingField[] {
+  const hidden = new Set<string>(saleType === 'for_rent' ? SALE_ONLY_FIELDS : RENT_ONLY_FIELDS);
+  if (!locationShown) hidden.add('Location');
+  return OPTIONAL_LISTING_FIELDS.filter((field) => !hidden.has(field));
+}
+
+/**
+ * A RealEstateUpdate of the checked fields. An update keeps every optional field it leaves
+ * out, so each field of `shown` the user left blank is sent as null, which clears it; a
+ * field the user never saw is left out and keeps its stored value.
+ */
 export function toUpdateListingRequest(
   chatbotId: string,
   fields: ListingFields,
   match: { KeyType: ListingKeyType; Key: string },
+  shown: readonly OptionalListingField[],
 ): UpdateListingRequest {
-  return { SerialNumber: chatbotId, ...fields, Key: match.Key, KeyType: match.KeyType };
+  const cleared = Object.fromEntries(shown.filter((field) => fields[field] === undefined).map((field) => [field, null]));
+  return { SerialNumber: chatbotId, ...cleared, ...fields, Key: match.Key, KeyType: match.KeyType };
 }
 
 /**

@@ -1,9 +1,13 @@
 import { createListing } from '../../../demo-data';
 import { autoMapColumns } from './column-mapping';
-import { checkRow, formValuesOfRow, requestOfRow } from './import-row';
+import { checkRow, columnsOfMapping, formValuesOfRow, requestOfRow, type RowRequestRule } from './import-row';
 
 const HEADERS = ['MLSNumber', 'SaleType', 'Status', 'CurrencySymbol', 'PropertyType', 'Beds', 'Baths', 'Url', 'YearBuilt', 'DaysOnMarket', 'LotArea', 'BuildingArea', 'AreaUnit', 'ParkingSpots', 'Address', 'City', 'Price', 'Images', 'ExtensionColumn'];
 const mapping = autoMapColumns(HEADERS);
+
+function rule(matchBy: RowRequestRule['matchBy'], existing: readonly string[]): RowRequestRule {
+  return { chatbotId: 'demo-bot', matchBy, existingKeys: new Set(existing), columns: columnsOfMapping(mapping) };
+}
 
 function cells(overrides: Record<string, string> = {}): string[] {
   const row: Record<string, string> = {
@@ -61,7 +65,7 @@ describe('a row → the request it sends', () => {
     const checked = checkRow(cells(), mapping);
     expect(checked).toEqual({ ok: true, fields: expectedFields });
     if (!checked.ok) return;
-    expect(requestOfRow('demo-bot', checked.fields, 'MLSNumber', new Set(['TX-9999']))).toEqual({
+    expect(requestOfRow(checked.fields, rule('MLSNumber', ['TX-9999']))).toEqual({
       kind: 'create',
       request: { SerialNumber: 'demo-bot', ...expectedFields },
     });
@@ -70,16 +74,28 @@ describe('a row → the request it sends', () => {
   it('is a RealEstateUpdate by MLS number, or by URL, when a listing has that key', () => {
     const checked = checkRow(cells(), mapping);
     if (!checked.ok) throw new Error('row should be valid');
-    expect(requestOfRow('demo-bot', checked.fields, 'MLSNumber', new Set(['TX-1001']))).toEqual({
+    expect(requestOfRow(checked.fields, rule('MLSNumber', ['TX-1001']))).toEqual({
       kind: 'update',
       request: { SerialNumber: 'demo-bot', ...expectedFields, Key: 'TX-1001', KeyType: 'MLSNumber' },
     });
-    expect(requestOfRow('demo-bot', checked.fields, 'URL', new Set(['https://listings.example.com/tx-1001']))).toEqual({
+    expect(requestOfRow(checked.fields, rule('URL', ['https://listings.example.com/tx-1001']))).toEqual({
       kind: 'update',
       request: { SerialNumber: 'demo-bot', ...expectedFields, Key: 'https://listings.example.com/tx-1001', KeyType: 'URL' },
     });
     // "Always create" never updates, whatever matches.
-    expect(requestOfRow('demo-bot', checked.fields, 'create', new Set(['TX-1001'])).kind).toBe('create');
+    expect(requestOfRow(checked.fields, rule('create', ['TX-1001'])).kind).toBe('create');
+  });
+
+  it('clears an optional field whose cell is blank, and keeps one the file has no column for', () => {
+    const checked = checkRow(cells({ Price: '' }), mapping);
+    if (!checked.ok) throw new Error('row should be valid');
+    const { request } = requestOfRow(checked.fields, rule('MLSNumber', ['TX-1001']));
+    // Price is the SalePrice column: blank, so sent as null, which clears it.
+    expect(request).toMatchObject({ SalePrice: null });
+    // No column for Location, Tours or Latitude: left out, so the service keeps them.
+    for (const field of ['Location', 'Tours', 'Latitude', 'HOAMonth']) expect(request).not.toHaveProperty(field);
+    // A new listing has nothing to clear.
+    expect(requestOfRow(checked.fields, rule('MLSNumber', [])).request).not.toHaveProperty('SalePrice');
   });
 
   it('sends rent fields for a rental and leaves the sale ones out, as the form does', () => {

@@ -2,6 +2,7 @@ import type * as z from 'zod/mini';
 import { listingFieldsShape, type CreateListingRequest, type UpdateListingRequest } from '../../../api/contract';
 import {
   emptyListingFormValues,
+  fieldsShownForEdit,
   listingFormSchema,
   toCreateListingRequest,
   toUpdateListingRequest,
@@ -82,14 +83,35 @@ export function matchKeyOf(fields: Pick<ListingFields, 'MLSNumber' | 'Url'>, mat
 
 export type RowRequest = { kind: 'create'; request: CreateListingRequest } | { kind: 'update'; request: UpdateListingRequest };
 
+/** What turns a checked row into its request: the chatbot, the upsert rule and the file's columns. */
+export interface RowRequestRule {
+  chatbotId: string;
+  matchBy: MatchBy;
+  /** The keys (MLS numbers or URLs, as `matchBy` says) of the listings already there. */
+  existingKeys: ReadonlySet<string>;
+  /** The fields the file has a column for: only those can be cleared by a blank cell. */
+  columns: ReadonlySet<ListingFieldName>;
+}
+
+/** The fields the file has a column for, from the column mapping. */
+export function columnsOfMapping(mapping: ColumnMapping): ReadonlySet<ListingFieldName> {
+  return new Set(mapping.filter((field) => field !== null));
+}
+
 /**
  * The upsert rule: a row whose key (MLS number or URL) an existing listing has is an update
- * by that key; any other row, and every row under "always create", is a create.
+ * by that key; any other row, and every row under "always create", is a create. An update
+ * clears an optional field whose cell is blank, and keeps one the file has no column for, so
+ * a file of just MLS numbers and statuses changes the statuses and nothing else of a listing.
  */
-export function requestOfRow(chatbotId: string, fields: ListingFields, matchBy: MatchBy, existingKeys: ReadonlySet<string>): RowRequest {
+export function requestOfRow(fields: ListingFields, rule: RowRequestRule): RowRequest {
+  const { chatbotId, matchBy, existingKeys, columns } = rule;
   if (matchBy !== 'create') {
     const key = matchKeyOf(fields, matchBy);
-    if (existingKeys.has(key)) return { kind: 'update', request: toUpdateListingRequest(chatbotId, fields, { KeyType: matchBy, Key: key }) };
+    if (existingKeys.has(key)) {
+      const shown = fieldsShownForEdit(fields.SaleType, columns.has('Location')).filter((field) => columns.has(field));
+      return { kind: 'update', request: toUpdateListingRequest(chatbotId, fields, { KeyType: matchBy, Key: key }, shown) };
+    }
   }
   return { kind: 'create', request: toCreateListingRequest(chatbotId, fields) };
 }

@@ -41,7 +41,7 @@ async function expectListedOnce(city: string, count: number) {
 const noWait = () => Promise.resolve();
 
 function options(overrides: Partial<RunImportOptions> & Pick<RunImportOptions, 'rows' | 'sentRows'>): RunImportOptions {
-  return { chatbotId: BOT, matchBy: 'MLSNumber', existingKeys: new Set(), send: realSend, signal: new AbortController().signal, sleep: noWait, ...overrides };
+  return { chatbotId: BOT, matchBy: 'MLSNumber', existingKeys: new Set(), columns: new Set(), send: realSend, signal: new AbortController().signal, sleep: noWait, ...overrides };
 }
 
 describe('runImport, one request per row (a service without RealEstateBatch)', () => {

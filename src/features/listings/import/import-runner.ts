@@ -1,6 +1,6 @@
 import type { BatchRequest, BatchResult } from '../../../api/contract';
 import { runLimited } from '../status/run-limited';
-import { requestOfRow, type MatchBy, type RowRequest } from './import-row';
+import { requestOfRow, type RowRequest, type RowRequestRule } from './import-row';
 import { newImportId } from './import-id';
 import { PauseGate } from './pause-gate';
 import { backoffMs, isRetryable, MAX_ATTEMPTS, mayHaveLanded, reasonOf, sleepFor } from './retry-policy';
@@ -40,12 +40,8 @@ export interface ImportOutcome extends ImportProgress {
   uncertain: number[];
 }
 
-export interface RunImportOptions {
-  chatbotId: string;
+export interface RunImportOptions extends RowRequestRule {
   rows: readonly ValidRow[];
-  matchBy: MatchBy;
-  /** The keys (MLS numbers or URLs, as `matchBy` says) of the listings already there. */
-  existingKeys: ReadonlySet<string>;
   sentRows: SentRows;
   /** One row's RealEstateCreate or RealEstateUpdate. */
   send: (request: RowRequest) => Promise<unknown>;
@@ -109,7 +105,7 @@ export async function runImport(options: RunImportOptions): Promise<ImportOutcom
 
   const sendRow = async ({ row, fields }: ValidRow): Promise<RowResult> => {
     if (!(await gate.pass(signal))) return { kind: 'not-sent' };
-    const request = requestOfRow(chatbotId, fields, matchBy, existingKeys);
+    const request = requestOfRow(fields, options);
     for (let attempt = 1; ; attempt += 1) {
       // Only "always create" reads in-flight marks on resume (a key match just sends the row
       // again, an update if it had landed), so only it waits for the mark to be stored.
@@ -143,6 +139,7 @@ export async function runImport(options: RunImportOptions): Promise<ImportOutcom
         importId: sentRows.importId(newImportId),
         matchBy,
         existingKeys,
+        columns: options.columns,
         sentRows,
         sendBatch: options.sendBatch,
         signal,

@@ -5,7 +5,7 @@ import { fetchAllListings } from '../export/fetch-all-listings';
 import type { Listing } from '../parse-listing-row';
 import { autoMapColumns, readRememberedMapping, rememberMapping, type ColumnMapping } from './column-mapping';
 import { CsvWorkerClient, type LoadedFile, type Validation } from './csv-worker-client';
-import { issuesText, matchKeyOf, type MatchBy, type RowRequest } from './import-row';
+import { columnsOfMapping, issuesText, matchKeyOf, type MatchBy, type RowRequest } from './import-row';
 import { PauseGate, runImport, type ImportFailure, type ImportOutcome, type ImportProgress } from './import-runner';
 import { SentRows, sentRowsKey } from './sent-rows';
 
@@ -210,6 +210,7 @@ export class ImportSession {
         rows: validation.valid,
         matchBy,
         existingKeys: existingKeysFor(existing, matchBy),
+        columns: columnsOfMapping(ready.mapping),
         sentRows,
         send: sendRequest,
         sendBatch: sendBatchRequest,

@@ -39,6 +39,7 @@ describe('an import through the proxy to a hosted service without RealEstateBatc
       rows,
       matchBy: 'MLSNumber',
       existingKeys: new Set(['Proxyville-4']),
+      columns: new Set(),
       sentRows: SentRows.read(localStorage, sentRowsKey(BOT, 'proxied')),
       send: (request) => {
         alone += 1;

@@ -1,6 +1,6 @@
 import { isApiError, isMissingOperation } from '../../../api/client';
 import type { BatchItem, BatchRequest, BatchResult } from '../../../api/contract';
-import { requestOfRow, type MatchBy } from './import-row';
+import { requestOfRow, type RowRequestRule } from './import-row';
 import type { PauseGate } from './pause-gate';
 import { backoffMs, isRetryable, MAX_ATTEMPTS, mayHaveLanded, reasonOf } from './retry-policy';
 import type { SentRows } from './sent-rows';
@@ -19,12 +19,9 @@ export type RowResult = { kind: 'created' | 'updated' } | { kind: 'failed'; reas
 /** The service has no batch operation: the row goes by the request-per-row path instead. */
 export type BatchRowResult = RowResult | { kind: 'fallback' };
 
-export interface BatchSenderOptions {
-  chatbotId: string;
+export interface BatchSenderOptions extends RowRequestRule {
   /** The same for every batch of one file's import, resumed runs included (SentRows keeps it). */
   importId: string;
-  matchBy: MatchBy;
-  existingKeys: ReadonlySet<string>;
   sentRows: SentRows;
   sendBatch: (body: BatchRequest) => Promise<{ Results: BatchResult[] }>;
   signal: AbortSignal;
@@ -50,11 +47,11 @@ function isTooLarge(error: unknown): boolean {
  * at once, so the rest of the import goes one request per row.
  */
 export function createBatchSender(options: BatchSenderOptions): (rows: readonly ValidRow[]) => Promise<BatchRowResult[]> {
-  const { chatbotId, importId, matchBy, existingKeys, sentRows, sendBatch, signal, gate, sleep, carriedOver } = options;
+  const { chatbotId, importId, matchBy, sentRows, sendBatch, signal, gate, sleep, carriedOver } = options;
   let unsupported = false;
 
   const itemOf = ({ row, fields }: ValidRow): BatchItem => {
-    const request = requestOfRow(chatbotId, fields, matchBy, existingKeys);
+    const request = requestOfRow(fields, options);
     return { RowKey: row, Operation: request.kind === 'create' ? 'Create' : 'Update', Listing: request.request };
   };
 

@@ -131,8 +131,8 @@ export function BulkStatusDialog({ chatbotId, listings, missing, onClose, onChan
               </Text>
             )}
             <Text size="xs" c="dimmed">
-              Each listing is saved again with the fields this table shows and the new status, one request per listing. Its
-              Location, which the list does not show, is not sent.
+              Each listing is saved again with the fields the list gives and the new status, one request per listing. A
+              field the list does not give is left out, and the service keeps it as it is.
             </Text>
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={onClose}>

@@ -20,9 +20,15 @@ describe('the update that changes only a status', () => {
     const built = statusUpdateRequestOf('demo-bot', listing, 'Sold');
     expect(built.ok).toBe(true);
     if (!built.ok) return;
-    const { SerialNumber: _bot, Location: _location, RentPrice: _rent, DepositFee: _deposit, SpaceType: _space, ...kept } = fields;
+    const { SerialNumber: _bot, RentPrice: _rent, DepositFee: _deposit, SpaceType: _space, ...kept } = fields;
     expect(built.request).toEqual({ ...kept, SerialNumber: 'demo-bot', Status: 'Sold', Key: '42', KeyType: 'PlatformId' });
     expect(updateListingRequestSchema.safeParse(built.request).success).toBe(true);
+  });
+
+  it('leaves Location out when the service’s list does not give it, so the service keeps it', () => {
+    const { Location: _location, ...row } = createListingRow(createListing({ Location: 'Capitol Hill' }), 43);
+    const built = statusUpdateRequestOf('demo-bot', parseListingRow(row), 'Sold');
+    expect(built.ok && built.request).not.toHaveProperty('Location');
   });
 
   it('takes a rental’s rent from Price when RentPrice is blank, and leaves out half a map pin', () => {

@@ -23,10 +23,10 @@ function oneOf<Values extends readonly string[]>(values: Values, value: string):
 }
 
 /**
- * The RealEstateUpdate that changes only a listing's status. An update replaces every field
- * (interface 4.4 asks for the required ones, and the local service stores exactly what it
- * is sent), so the request carries every field the list gave for the listing, selected by
- * its PlatformId. A listing whose required fields the list does not give (an area without a
+ * The RealEstateUpdate that changes only a listing's status. Interface 4.4 asks for every
+ * required field, and a service may replace the optional ones too (the local service keeps an
+ * absent one), so the request carries every field the list gave for the listing, Location
+ * when the list has it, selected by its PlatformId; a blank optional field is left out. A listing whose required fields the list does not give (an area without a
  * known unit, a blank number) is not sent: guessing would change more than its status.
  */
 export function statusUpdateRequestOf(chatbotId: string, listing: Listing, status: ListingStatus): StatusUpdate {
@@ -63,6 +63,7 @@ export function statusUpdateRequestOf(chatbotId: string, listing: Listing, statu
     State: listing.State,
     ZIP: listing.ZIP,
   };
+  if (listing.Location) candidate.Location = listing.Location;
   for (const field of REQUIRED_NUMBERS) candidate[field] = listing[field];
   for (const field of OPTIONAL_NUMBERS) if (listing[field] !== null) candidate[field] = listing[field];
   if (salePrice !== null) candidate.SalePrice = salePrice;
