@@ -114,6 +114,43 @@ test.describe('the settings preview is the widget', () => {
     });
   }
 
+  test('a session the service lost (its data reset while the page was open) is replaced, and the question answered', async ({ page, request }) => {
+    await openSettings(page);
+    const { chat } = previewOf(page);
+    await expect(chat).toBeVisible();
+    const box = chat.getByRole('textbox', { name: 'Your message' });
+    await box.fill('Homes for sale in Austin');
+    await box.press('Enter');
+    await expect(chat.locator('div.message.bot').last()).toContainText('Austin', { timeout: 20_000 });
+    await expect(chat.getByRole('button', { name: 'Send' })).toBeEnabled({ timeout: 20_000 });
+
+    // What the service answers for a session it no longer has, asked for real: after a reset,
+    // the preview's next question gets exactly this.
+    const lost = await request.post('/chat/Chat/ClientAsk', { headers: AUTH, data: { sessionID: 2_000_000_000, content: 'hello', stream: true } });
+    expect(lost.status()).toBe(404);
+    const lostBody = await lost.text();
+    expect(lostBody).toContain('sessionID');
+    let refused = 0;
+    await page.route('**/chat/Chat/ClientAsk', async (route) => {
+      if (refused > 0) return route.fallback();
+      refused += 1;
+      return route.fulfill({ status: 404, contentType: 'application/json', body: lostBody });
+    });
+    const sessionsOpened: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.url().includes('/chat/Chatbot/GetSession')) sessionsOpened.push(sent.url());
+    });
+
+    await box.fill('Rentals in Denver');
+    await box.press('Enter');
+    await expect(chat.locator('div.message.bot').last()).toContainText('Denver', { timeout: 20_000 });
+    expect(refused).toBe(1);
+    expect(sessionsOpened.length, 'a new session was opened').toBe(1);
+    // No error notice: the visitor sees the answer, and the earlier exchange is still there.
+    await expect(chat.locator('div.message.notice')).toHaveCount(0);
+    await expect(chat.getByText('Homes for sale in Austin').first()).toBeVisible();
+  });
+
   for (const colorScheme of ['light', 'dark'] as const) {
     for (const width of [390, 1920]) {
       test(`settings with the preview widget: by keyboard, and no serious axe violation (${colorScheme}, ${width} px)`, async ({ page }) => {

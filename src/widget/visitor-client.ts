@@ -32,13 +32,19 @@ export class WidgetAnswerError extends Error {
     message: string,
     /** The HTTP status of a refusal; undefined when no answer came at all. */
     readonly status?: number,
+    /** The service no longer knows the session: the widget opens a new one and asks again. */
+    readonly sessionLost = status === 403,
   ) {
     super(message);
   }
 }
 
-/** The service no longer knows this visitor's session (its data was reset, or the session is not theirs). */
-export const isLostSession = (error: unknown) => error instanceof WidgetAnswerError && error.status === 403;
+/**
+ * The service no longer knows this visitor's session (its data was reset, or the session is
+ * not theirs). The public side answers that with 403; a transport with other signs (the
+ * console's, where ClientAsk answers 404 naming sessionID) says so with `sessionLost`.
+ */
+export const isLostSession = (error: unknown) => error instanceof WidgetAnswerError && error.sessionLost;
 
 export const UNREACHABLE_MESSAGE = 'The chat is not available right now. Please try again later.';
 export const CUT_SHORT_MESSAGE = 'The answer was cut short. Please ask again.';

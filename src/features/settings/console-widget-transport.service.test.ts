@@ -1,6 +1,6 @@
 import { apiFetch } from '../../api/client';
 import { connectToLocalService } from '../../test-support/local-service';
-import { WidgetAnswerError } from '../../widget/visitor-client';
+import { isLostSession, WidgetAnswerError } from '../../widget/visitor-client';
 import { consoleWidgetTransport } from './console-widget-transport';
 
 /** The preview's transport against the real local service (vitest.service-setup.ts), with the console's credentials. */
@@ -32,6 +32,19 @@ describe('consoleWidgetTransport', () => {
     const refused = transport.ask(session, 'Second question', () => {});
     await expect(refused).rejects.toBeInstanceOf(WidgetAnswerError);
     await expect(refused).rejects.toMatchObject({ message: 'One question an hour in the preview.', status: 429 });
+  });
+
+  it('tells the widget a session the service no longer has is lost, so the widget opens a new one', async () => {
+    const transport = consoleWidgetTransport(BOT, new AbortController().signal);
+    const gone = transport.ask({ SessionID: 2_000_000_000, VisitorToken: '' }, 'Hello', () => {});
+    await expect(gone).rejects.toMatchObject({ status: 404, sessionLost: true });
+    const caught = await gone.catch((error: unknown) => error);
+    expect(isLostSession(caught)).toBe(true);
+    // A refusal of the question itself is not a lost session.
+    await apiFetch('Edit', { serialNumber: BOT, RateLimitCount: 1, RateLimitTime: 3600 });
+    const session = await transport.openSession();
+    await transport.ask(session, 'First question', () => {});
+    expect(isLostSession(await transport.ask(session, 'Second question', () => {}).catch((error: unknown) => error))).toBe(false);
   });
 
   it('stops reading when its signal is aborted', async () => {

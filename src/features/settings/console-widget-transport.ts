@@ -46,7 +46,9 @@ async function withAnswerErrors<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (error instanceof WidgetAnswerError) throw error;
-    if (isApiError(error)) throw new WidgetAnswerError(error.message, error.status || undefined);
+    // ClientAsk names sessionID in its 404 when the service lost the session (its data was
+    // reset while the page was open): the widget then opens a new one, as on a visitor's page.
+    if (isApiError(error)) throw new WidgetAnswerError(error.message, error.status || undefined, error.status === 404 && error.field === 'sessionID');
     throw new WidgetAnswerError(error instanceof Error && error.message ? error.message : 'Something went wrong. Please ask again.');
   }
 }
