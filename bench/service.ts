@@ -121,13 +121,19 @@ export interface LocalService extends RunningProcess {
  * The local service on a free port and the given (throwaway) data directory; `env`
  * overrides the bench's settings (the reliability scripts stream at the normal pace).
  */
-export async function startLocalService(dataDir: string, extraChatbotIds: readonly string[], env: Record<string, string> = {}): Promise<LocalService> {
+export async function startLocalService(
+  dataDir: string,
+  extraChatbotIds: readonly string[],
+  env: Record<string, string> = {},
+  /** Node's own options, after the TypeScript loader (the soak adds --expose-gc and its probe). */
+  nodeArgs: readonly string[] = [],
+): Promise<LocalService> {
   const port = await freePort();
   const running = await startProcess({
     name: 'The local service',
     // Node itself with tsx as a loader: one process, so it can be pinned to a core.
     command: process.execPath,
-    args: ['--import', 'tsx', 'server/main.ts'],
+    args: ['--import', 'tsx', ...nodeArgs, 'server/main.ts'],
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -18,28 +18,50 @@
  * update, delete and batch must have its entry (the service writes it before the answer goes,
  * activity.ts); a write cut off by the kill may have one or none; no write has two.
  *
+ * Backups too (`npm run backup`, server/backup.ts): in some rounds a backup is started among the
+ * writers and the service is killed while it runs; every other time the backup process is
+ * killed as well. After the restart the original data is checked as in any round. A backup that
+ * finished must hold, once a service is started on it, every listing as the writes acknowledged
+ * before the backup began left it (listings written since are left out: they may or may not be
+ * in the copy), settings that match their newest version, and every activity entry written
+ * before it began. A backup cut off by its kill must be recognisably incomplete: no folder
+ * under the name asked for (at most `<folder>.incomplete`), never a truncated copy there.
+ *
  * DURABILITY_KILLS (default 25) sets the number of kills, DURABILITY_WRITERS (default 6) the
- * listing writers, DURABILITY_SEED the random seed (printed, to replay a run's choices).
+ * listing writers, DURABILITY_BACKUPS (default 6, 0 for none) how many of the rounds take a
+ * backup, DURABILITY_SEED the random seed (printed, to replay a run's choices).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { isDeepStrictEqual } from 'node:util';
 import Database from 'better-sqlite3';
 import { call } from '../bench/api';
-import { startLocalService, type LocalService } from '../bench/service';
+import { ROOT, startLocalService, type LocalService } from '../bench/service';
+import { DATABASE_FILE } from '../server/app';
+import { INCOMPLETE_SUFFIX } from '../server/backup';
 import { CONSOLE_DATABASE_FILE } from '../server/console/store';
-import { listingRowOf, type BatchRequest, type ChatbotDetail, type CreateListingRequest, type EditRequest, type ListingRow, type RequestOf, type ResponseOf } from '../src/api/contract';
+import { listingRowOf, OPTIONAL_LISTING_FIELDS, type BatchRequest, type ChatbotDetail, type CreateListingRequest, type EditRequest, type ListingRow, type RequestOf, type ResponseOf } from '../src/api/contract';
 import type { ActivityAction, ActivityTarget } from '../src/api/contract/activity';
 import { createListing, createRandom, type Random } from '../src/demo-data';
 import { EntryLedger, Ledger, type CheckResult, type Effect } from './ledger';
 import { send } from './send';
 
-const KILLS = positiveInteger('DURABILITY_KILLS', 25);
-const LISTING_WRITERS = positiveInteger('DURABILITY_WRITERS', 6);
-const SEED = positiveInteger('DURABILITY_SEED', Date.now() % 1_000_000_000);
+const KILLS = wholeNumber('DURABILITY_KILLS', 25);
+const LISTING_WRITERS = wholeNumber('DURABILITY_WRITERS', 6);
+const BACKUPS = Math.min(KILLS, wholeNumber('DURABILITY_BACKUPS', 6, 0));
+const SEED = wholeNumber('DURABILITY_SEED', Date.now() % 1_000_000_000);
 /** How long the writers run before the kill: random in this range, so the kill hits any moment. */
 const RUN_MS = { min: 200, max: 1500 } as const;
+/**
+ * In a backup round, the kill comes this long after the backup says it has begun: random in
+ * this range, which spans a backup of the few MB a run writes (copy, check, sync and rename),
+ * so the kill lands before, in and after each step.
+ */
+const BACKUP_KILL_MS = { min: 0, max: 150 } as const;
 
 const LISTINGS_BOT = 'durability-listings';
 const SETTINGS_BOTS = ['durability-settings-1', 'durability-settings-2'] as const;
@@ -47,10 +69,10 @@ const SETTINGS_BOTS = ['durability-settings-1', 'durability-settings-2'] as cons
 const MLS_PREFIX = 'DUR-';
 const PAGE_SIZE = 100;
 
-function positiveInteger(name: string, fallback: number): number {
+function wholeNumber(name: string, fallback: number, min = 1): number {
   const raw = process.env[name]?.trim();
   if (!raw) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new Error(`${name}: must be a whole number of at least 1, got "${raw}"`);
+  if (!/^\d+$/.test(raw) || Number(raw) < min) throw new Error(`${name}: must be a whole number of at least ${min}, got "${raw}"`);
   return Number(raw);
 }
 
@@ -88,6 +110,13 @@ const tally = {
 
 type WriteName = 'RealEstateCreate' | 'RealEstateUpdate' | 'RealEstateDelete' | 'Edit';
 
+/**
+ * While a backup runs: the records written since it began (answered after that moment). Whether
+ * such a write is in the copy depends on when SQLite took its snapshot, so the copy is checked
+ * on the other records only.
+ */
+let writtenSinceBackup: Set<string> | null = null;
+
 /** Per listing writer, the batch a kill cut off: sent again first in the next round. */
 const unansweredBatches = new Map<number, BatchRequest>();
 
@@ -113,6 +142,7 @@ async function write<Name extends WriteName, State>(
   effectOf: (data: ResponseOf<Name> | undefined) => Effect<State>,
 ): Promise<boolean> {
   const reply = await send(round.baseUrl, name, body);
+  writtenSinceBackup?.add(key);
   if (reply.kind === 'ok') {
     ledger.acknowledged(key, effectOf(reply.data));
     entries.acknowledged(signature(name, key));
@@ -148,6 +178,7 @@ async function writeBatch(round: Round, writer: number, body: BatchRequest): Pro
   const reply = await send(round.baseUrl, 'RealEstateBatch', body);
   body.Items.forEach(({ Listing }, index) => {
     const listing = Listing as CreateListingRequest;
+    writtenSinceBackup?.add(listing.MLSNumber);
     const result = reply.kind === 'ok' ? reply.data.Results[index] : undefined;
     if (result?.Success) {
       listings.acknowledged(listing.MLSNumber, () => rowOf(listing));
@@ -208,8 +239,11 @@ async function listingWriter(round: Round, writer: number, owned: string[]): Pro
       const key = random.pick(present);
       const id = listingIds.get(key);
       const byId = id !== undefined && random.chance(0.5);
-      const body = { ...listingBody(key, random), Key: byId ? String(id) : key, KeyType: byId ? ('PlatformId' as const) : ('MLSNumber' as const) };
-      const { Key: _key, KeyType: _keyType, ...fields } = body;
+      const fields = listingBody(key, random);
+      // The ledger books an update as replacing the whole listing. An optional field left out of
+      // an update keeps its stored value, so the ones this listing has none of are cleared (null).
+      const cleared = Object.fromEntries(OPTIONAL_LISTING_FIELDS.filter((field) => fields[field] === undefined).map((field) => [field, null]));
+      const body = { ...fields, ...cleared, Key: byId ? String(id) : key, KeyType: byId ? ('PlatformId' as const) : ('MLSNumber' as const) };
       tally.update += 1;
       // The service says how many listings it updated; 0 means nothing changed.
       const going = await write(round, listings, key, 'RealEstateUpdate', body, (count) => (state) =>
@@ -253,9 +287,10 @@ async function settingsWriter(round: Round, serialNumber: string): Promise<void>
   }
 }
 
-/** Every listing of ours the service holds, by MLS number; a second row for one number is reported. */
-async function readListings(baseUrl: string): Promise<{ observed: Map<string, ListingState>; duplicates: string[] }> {
+/** Every listing of ours the service holds, by MLS number, with its ID; a second row for one number is reported. */
+async function readListings(baseUrl: string): Promise<{ observed: Map<string, ListingState>; ids: Map<string, number>; duplicates: string[] }> {
   const observed = new Map<string, ListingState>();
+  const ids = new Map<string, number>();
   const duplicates: string[] = [];
   for (let page = 1; ; page += 1) {
     const { List, VirtualCount } = await call(baseUrl, 'RealEstateList', { SerialNumber: LISTINGS_BOT, PageNumber: page, PageSize: PAGE_SIZE });
@@ -263,11 +298,11 @@ async function readListings(baseUrl: string): Promise<{ observed: Map<string, Li
       if (!row.MLSNumber.startsWith(MLS_PREFIX)) continue;
       if (observed.has(row.MLSNumber)) duplicates.push(row.MLSNumber);
       observed.set(row.MLSNumber, stateOf(row));
-      listingIds.set(row.MLSNumber, row.ID);
+      ids.set(row.MLSNumber, row.ID);
     }
     if (List.length === 0 || page * PAGE_SIZE >= VirtualCount) break;
   }
-  return { observed, duplicates };
+  return { observed, ids, duplicates };
 }
 
 async function readSettings(baseUrl: string): Promise<Map<string, SettingsState>> {
@@ -374,7 +409,8 @@ function add(totals: Totals, result: CheckResult, what: string): void {
 }
 
 async function check(baseUrl: string, dataDir: string, totals: Totals): Promise<void> {
-  const { observed, duplicates } = await readListings(baseUrl);
+  const { observed, ids, duplicates } = await readListings(baseUrl);
+  for (const [key, id] of ids) listingIds.set(key, id);
   add(totals, listings.check(observed), 'listing');
   totals.unexpected.push(...duplicates.map((key) => `listing ${key} (a second row)`));
   const current = await readSettings(baseUrl);
@@ -389,12 +425,183 @@ async function check(baseUrl: string, dataDir: string, totals: Totals): Promise<
   totals.unansweredWithEntry += recorded.unansweredWithEntry;
 }
 
+/** The activity entries written so far: a backup that begins now must hold every one of them. */
+function activitySoFar(dataDir: string): { count: number; lastId: number } {
+  const db = new Database(join(dataDir, CONSOLE_DATABASE_FILE), { readonly: true, fileMustExist: true });
+  try {
+    const row = db.prepare<[], { count: number; lastId: number | null }>('SELECT count(*) AS count, max(id) AS lastId FROM activity').get()!;
+    return { count: row.count, lastId: row.lastId ?? 0 };
+  } finally {
+    db.close();
+  }
+}
+
+/** What a backup that begins now must hold, and the process taking it. */
+interface TakenBackup {
+  round: number;
+  folder: string;
+  /** Each listing as the writes acknowledged so far left it (records with an answer still owed are left out). */
+  listings: Map<string, ListingState>;
+  /** Records written since it began, filled in by the writers until the round ends. */
+  written: Set<string>;
+  activity: { count: number; lastId: number };
+  /** The backup process was killed as well as the service. */
+  backupKilled: boolean;
+  /** The kill came while the backup process still ran. */
+  killedDuring: boolean;
+  /** How the backup process ended, and what it printed. */
+  ended: string;
+  output: string;
+}
+
+const backupTally = {
+  taken: 0,
+  killedDuring: 0,
+  backupKilled: 0,
+  completed: 0,
+  cutOff: 0,
+  /** Cut-off backups that left their `<folder>.incomplete` behind (the others were killed before making it). */
+  leftIncomplete: 0,
+  listingsChecked: 0,
+  entriesChecked: 0,
+  /** Anything a backup promised and did not keep: each is a failure. */
+  problems: [] as string[],
+};
+
+/**
+ * Starts `npm run backup` among the writers, and when it says it has begun, waits a random
+ * moment and kills the service with SIGKILL, and every other time the backup process too (a
+ * power cut, or an operator's Ctrl-\ at the worst moment). Returns once both are gone.
+ */
+async function backUpThenKill(service: LocalService, round: Round, roundNumber: number, folder: string, owned: string[][]): Promise<TakenBackup> {
+  const listingsNow = new Map<string, ListingState>();
+  for (const key of owned.flat()) {
+    const state = listings.certain(key);
+    if (state !== undefined) listingsNow.set(key, state);
+  }
+  writtenSinceBackup = new Set();
+  const taken = { round: roundNumber, folder, listings: listingsNow, written: writtenSinceBackup, activity: activitySoFar(service.dataDir) };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/backup-cli.ts', folder], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: service.dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = once(child, 'exit').then(([code, signal]) => (signal ? `was killed by ${String(signal)}` : `exited with code ${String(code)}`));
+  const begun = new Promise<void>((resolve) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Backing up')) resolve();
+    });
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    void exited.then(() => resolve());
+  });
+  await begun;
+  await sleep(round.random.int(BACKUP_KILL_MS.min, BACKUP_KILL_MS.max));
+  const backupKilled = backupTally.taken % 2 === 1;
+  backupTally.taken += 1;
+  const killedDuring = child.exitCode === null && child.signalCode === null;
+  round.killed = true;
+  if (backupKilled) child.kill('SIGKILL');
+  await kill(service);
+  const ended = await exited;
+  if (killedDuring) backupTally.killedDuring += 1;
+  if (backupKilled && killedDuring) backupTally.backupKilled += 1;
+  return { ...taken, backupKilled, killedDuring, ended, output };
+}
+
+async function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+function integrityOf(file: string): string {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    return String(db.pragma('integrity_check', { simple: true }));
+  } finally {
+    db.close();
+  }
+}
+
+/** How many of the entries up to `lastId` the copy holds. */
+function entriesUpTo(dataDir: string, lastId: number): number {
+  const db = new Database(join(dataDir, CONSOLE_DATABASE_FILE), { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare<[number], { count: number }>('SELECT count(*) AS count FROM activity WHERE id <= ?').get(lastId)!.count;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * A backup after its round: either a whole copy under the folder's name, which a service
+ * starts on and which holds what was acknowledged before it began, or no folder there at all.
+ */
+async function checkBackup(backup: TakenBackup): Promise<void> {
+  const { round, folder } = backup;
+  const problem = (text: string) => backupTally.problems.push(`round ${round}: ${text}`);
+  const staging = `${folder}${INCOMPLETE_SUFFIX}`;
+  if (!(await exists(folder))) {
+    // Only a killed backup may end without its folder; one that was left to run must finish.
+    if (backup.backupKilled && backup.ended.startsWith('was killed')) {
+      backupTally.cutOff += 1;
+      if (await exists(staging)) backupTally.leftIncomplete += 1;
+    } else {
+      problem(`the backup ${backup.ended} and wrote no ${folder}: ${backup.output.trim().split('\n').slice(-3).join(' / ')}`);
+    }
+    await rm(staging, { recursive: true, force: true });
+    return;
+  }
+  backupTally.completed += 1;
+  if (await exists(staging)) problem(`${staging} is still there beside the finished backup`);
+  // Named by their owners, not by the backup's own list: a database it forgot is missed here.
+  for (const name of [DATABASE_FILE, CONSOLE_DATABASE_FILE]) {
+    if (!(await exists(join(folder, name)))) {
+      problem(`the backup has no ${name}`);
+      return;
+    }
+    const verdict = integrityOf(join(folder, name));
+    if (verdict !== 'ok') problem(`${name} in the backup fails its integrity check: ${verdict}`);
+  }
+  const entries = entriesUpTo(folder, backup.activity.lastId);
+  backupTally.entriesChecked += backup.activity.count;
+  if (entries !== backup.activity.count) problem(`the backup holds ${entries} of the ${backup.activity.count} activity entries written before it began`);
+
+  const restored = await start(folder);
+  try {
+    const { observed, duplicates } = await readListings(restored.url);
+    for (const [key, state] of backup.listings) {
+      if (backup.written.has(key)) continue;
+      backupTally.listingsChecked += 1;
+      if (!isDeepStrictEqual(observed.get(key) ?? null, state)) problem(`listing ${key} in the backup is not as the writes acknowledged before it began left it`);
+    }
+    for (const key of observed.keys()) if (!listings.has(key)) problem(`listing ${key} in the backup was never written`);
+    for (const key of duplicates) problem(`listing ${key} appears twice in the backup`);
+    for (const mismatch of await versionMismatches(restored.url, await readSettings(restored.url))) problem(`in the backup, ${mismatch}`);
+  } finally {
+    await restored.stop();
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/** The rounds that take a backup: `count` of them, spread evenly over the run, the last round among them. */
+function backupRounds(count: number): Set<number> {
+  return new Set(Array.from({ length: count }, (_, index) => Math.round(((index + 1) * KILLS) / count)));
+}
+
 async function main(): Promise<number> {
   const dataDir = await mkdtemp(join(tmpdir(), 'realty-durability-'));
+  // Backups go to another folder, as an operator's would; never inside DATA_DIR.
+  const backupsDir = await mkdtemp(join(tmpdir(), 'realty-durability-backups-'));
+  const withBackup = backupRounds(BACKUPS);
   const random = createRandom(SEED);
   const owned = Array.from({ length: LISTING_WRITERS }, () => [] as string[]);
   const totals: Totals = { lost: [], unexpected: [], landedAnyway: 0, entriesMissing: [], missingEntries: 0, entriesExtra: [], unansweredWithEntry: 0 };
   log(`seed ${SEED}; ${KILLS} kills; ${LISTING_WRITERS} listing writers and ${SETTINGS_BOTS.length} settings writers; data in ${dataDir}`);
+  if (BACKUPS > 0) log(`${BACKUPS} of the rounds take a backup (into ${backupsDir}) and kill the service during it`);
   let service = await start(dataDir);
   try {
     for (const [serialNumber, state] of await readSettings(service.url)) settings.track(serialNumber, state);
@@ -402,19 +609,31 @@ async function main(): Promise<number> {
       const round: Round = { baseUrl: service.url, killed: false, random };
       const writers = [...owned.map((keys, writer) => listingWriter(round, writer, keys)), ...SETTINGS_BOTS.map((id) => settingsWriter(round, id))];
       await sleep(random.int(RUN_MS.min, RUN_MS.max));
-      round.killed = true;
-      await kill(service);
+      let backup: TakenBackup | null = null;
+      if (withBackup.has(kills)) {
+        backup = await backUpThenKill(service, round, kills, join(backupsDir, `round-${kills}`), owned);
+      } else {
+        round.killed = true;
+        await kill(service);
+      }
       await Promise.all(writers);
+      writtenSinceBackup = null;
       service = await start(dataDir);
       const lostBefore = totals.lost.length;
       const missingBefore = totals.entriesMissing.length;
       await check(service.url, dataDir, totals);
       if (totals.lost.length > lostBefore) log(`kill ${kills}: lost ${totals.lost.slice(lostBefore).join(', ')}`);
       if (totals.entriesMissing.length > missingBefore) log(`kill ${kills}: activity entries missing for ${totals.entriesMissing.slice(missingBefore).join(', ')}`);
+      if (backup) {
+        const problemsBefore = backupTally.problems.length;
+        await checkBackup(backup);
+        if (backupTally.problems.length > problemsBefore) log(`kill ${kills}: the backup ${backupTally.problems.slice(problemsBefore).join('; ')}`);
+      }
     }
   } finally {
     await service.stop();
     await rm(dataDir, { recursive: true, force: true });
+    await rm(backupsDir, { recursive: true, force: true });
   }
 
   const acknowledged = listings.acknowledgedWrites + settings.acknowledgedWrites;
@@ -435,7 +654,20 @@ async function main(): Promise<number> {
   if (totals.entriesExtra.length > 0) log(`entries no write explains: ${totals.entriesExtra.join(', ')}`);
   if (totals.unexpected.length > 0) log(`records nobody wrote: ${totals.unexpected.join(', ')}`);
   if (tally.rejected.length > 0) log(`writes the service refused: ${tally.rejected.join('; ')}`);
-  const failures = totals.lost.length + totals.unexpected.length + tally.rejected.length + totals.missingEntries + totals.entriesExtra.length;
+  if (BACKUPS > 0) {
+    log(
+      `backups taken among the writers: ${backupTally.taken}; the service killed -9 while one ran: ${backupTally.killedDuring}, ` +
+        `the backup process killed with it: ${backupTally.backupKilled}`,
+    );
+    log(
+      `backups completed: ${backupTally.completed} (each started as a service: ${backupTally.listingsChecked} listings as acknowledged before it began, ` +
+        `${backupTally.entriesChecked} earlier activity entries); cut off by the kill, with no folder under the name asked for: ${backupTally.cutOff} ` +
+        `(${backupTally.leftIncomplete} left <folder>${INCOMPLETE_SUFFIX}); backups not as promised: ${backupTally.problems.length}`,
+    );
+    if (backupTally.problems.length > 0) log(`backups not as promised: ${backupTally.problems.join('; ')}`);
+  }
+  const failures =
+    totals.lost.length + totals.unexpected.length + tally.rejected.length + totals.missingEntries + totals.entriesExtra.length + backupTally.problems.length;
   return failures === 0 ? 0 : 1;
 }
 
