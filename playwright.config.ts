@@ -64,6 +64,11 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Streamed questions with a [fault:<name>] marker break on request (e2e/stream-faults.spec.ts).
       FAULTS: 'all',
+      // Every browser of the suite is one client address (127.0.0.1): its widget tests together
+      // are not one visitor. The per-address limits have their own service tests (server/routes/widget.test.ts).
+      WIDGET_SESSIONS_PER_ADDRESS: '100000',
+      WIDGET_QUESTIONS_PER_ADDRESS: '100000',
+      WIDGET_UPLOADS_PER_ADDRESS: '100000',
     },
   },
 });

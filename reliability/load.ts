@@ -11,6 +11,15 @@
  *
  * An answer counts only when it is whole: the chat stream's fragments must add up to the
  * closing object's Answer, and a list answer must be a Success envelope with listings.
+ *
+ * Then, for LOAD_FLOOD_SECONDS (default LOAD_SECONDS), the widget's public API under a flood
+ * while real visitors ask (widget-flood.ts): a few addresses open sessions, attach images and
+ * ask as fast as they are answered, while 20 visitors, each from an address of its own, ask
+ * streamed questions. The service trusts the loopback as its proxy (TRUST_PROXY), so each
+ * client's address travels in X-Forwarded-For. Prints the visitors' whole answers and errors,
+ * and how much of the flood was refused (429) and let through. Fails when a visitor got an
+ * error or a cut answer, when nothing of the flood was refused, when more got through than
+ * the per-address limits allow, or when the flood got a 5xx or no answer.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -18,8 +27,10 @@ import { join } from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import { call, headersOf } from '../bench/api';
 import { startLocalService } from '../bench/service';
+import { configFromEnv } from '../server/config';
 import { operations, type ClientAskRequest, type ListListingsRequest } from '../src/api/contract';
 import { isListPage, isWholeStreamedAnswer } from './answer-checks';
+import { quantile, runWidgetFlood, visitorQuestionsAtMost, type WidgetFloodReport } from './widget-flood';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
 const CHAT_CONNECTIONS = 50;
@@ -39,6 +50,30 @@ const STREAM_DELAY_MS = '25';
 
 const CHAT_BOT = 'load-chat';
 const LIST_BOT = 'load-list';
+const WIDGET_BOT = 'load-widget';
+
+const FLOOD_SECONDS = Number(process.env.LOAD_FLOOD_SECONDS ?? SECONDS);
+/** A handful of addresses (TEST-NET-3), as one script on a few machines or behind one NAT would come from. */
+const FLOOD_ADDRESSES = ['203.0.113.1', '203.0.113.2', '203.0.113.3'];
+const FLOOD_CLIENTS_PER_ADDRESS = 4;
+const REAL_VISITORS = 20;
+/** The demo chatbot's per-session limit: the flood asks up to it in each session, so only the per-address limits can stop it. */
+const WIDGET_RATE_LIMIT = { RateLimitCount: 20, RateLimitTime: 60 } as const;
+/** The service reads the same environment (bench/service.ts passes it on), so these are its limits. */
+const WIDGET_LIMITS = configFromEnv(process.env).widgetLimits;
+/**
+ * What a per-address limit lets the flood's addresses through in the flood phase, at most: a
+ * window's worth each, plus the part of the next window the phase reaches into (it slides).
+ */
+function floodAllowance(limit: number): number {
+  return Math.ceil(FLOOD_ADDRESSES.length * limit * (1 + FLOOD_SECONDS / (WIDGET_LIMITS.addressWindowMinutes * 60)));
+}
+/**
+ * The widget chatbot's MessageLimit: what the per-address limits let the flood ask, plus the
+ * most the visitors can ask, and not a question more. With the limits it is never reached;
+ * without them the flood spends it, the visitors get the monthly-limit answer, and the run fails.
+ */
+const WIDGET_MESSAGE_LIMIT = floodAllowance(WIDGET_LIMITS.questionsPerAddress) + visitorQuestionsAtMost(REAL_VISITORS, FLOOD_SECONDS);
 /** Answered from the bot's 60 demo listings: about 210 fragments, so about 5.5 s at 25 ms each. */
 const QUESTION = 'Show me 3 bedroom homes for sale';
 /** The rate limits are not under test: 50 sessions asking non-stop would hit any realistic one. */
@@ -99,6 +134,54 @@ function figuresOf(result: Result): Figures {
   };
 }
 
+/** How much CPU the service used between two readings, and how long its event loop waited for one. */
+function serviceCpuText(before: CpuTimes | null, after: CpuTimes | null, seconds: number): string {
+  if (before === null || after === null) return 'unknown';
+  return `${((after.used - before.used) / seconds).toFixed(2)} cores (its event loop waited ${(after.waited - before.waited).toFixed(1)} s for a CPU)`;
+}
+
+const count = (value: number) => value.toLocaleString('en-US');
+
+/** Prints the flood phase's figures; true when it failed. */
+function reportFlood(report: WidgetFloodReport, cpu: string): boolean {
+  const { visitors, flood } = report;
+  const tallies = [flood.sessions, flood.uploads, flood.questions];
+  const sum = (pick: (tally: (typeof tallies)[number]) => number) => tallies.reduce((total, tally) => total + pick(tally), 0);
+  const refused = sum((tally) => tally.refused);
+  const letThrough = sum((tally) => tally.letThrough);
+  const other = sum((tally) => tally.other);
+  const failed = sum((tally) => tally.failed);
+  const allowed = {
+    sessions: floodAllowance(WIDGET_LIMITS.sessionsPerAddress),
+    uploads: floodAllowance(WIDGET_LIMITS.uploadsPerAddress),
+    questions: floodAllowance(WIDGET_LIMITS.questionsPerAddress),
+  };
+  log(
+    `real visitors: ${visitors.count} visitors, ${visitors.wholeAnswers} whole streamed answers, ${visitors.errors} errors, ` +
+      `p50 ${quantile(visitors.answerMs, 0.5)} ms, p99 ${quantile(visitors.answerMs, 0.99)} ms`,
+  );
+  log(
+    `flood: ${count(refused + letThrough + other + failed)} requests, ${count(refused)} refused (429), ${count(letThrough)} let through ` +
+      `(${flood.sessions.letThrough} sessions of ${allowed.sessions} allowed, ${flood.uploads.letThrough} uploads of ${allowed.uploads}, ` +
+      `${flood.questions.letThrough} questions of ${allowed.questions}), ${other} other refusals, ${failed} failed (5xx or no answer)`,
+  );
+  const answered = flood.questions.letThrough + visitors.wholeAnswers;
+  log(
+    `questions answered for ${WIDGET_BOT}: ${count(answered)} of its MessageLimit ${count(WIDGET_MESSAGE_LIMIT)} ` +
+      `(flood ${count(flood.questions.letThrough)}, real visitors ${visitors.wholeAnswers}); CPU over the flood: service ${cpu}`,
+  );
+  const overLimits = (['sessions', 'uploads', 'questions'] as const).filter((action) => flood[action].letThrough > allowed[action]);
+  const failures = [
+    ...(visitors.errors > 0 ? [`${visitors.errors} real visitors' requests failed: ${visitors.errorSamples.join(' | ')}`] : []),
+    ...(visitors.wholeAnswers === 0 ? ['no real visitor got an answer'] : []),
+    ...(refused === 0 ? ['nothing of the flood was refused'] : []),
+    ...overLimits.map((action) => `the flood got ${flood[action].letThrough} ${action} through, more than the ${allowed[action]} its addresses are allowed`),
+    ...(failed + other > 0 ? [`the flood got ${failed} failures and ${other} other refusals: ${flood.samples.join(' | ')}`] : []),
+  ];
+  for (const failure of failures) log(`widget flood: ${failure}`);
+  return failures.length > 0;
+}
+
 function describe(result: Result): string {
   const parts = [`${result.errors} socket errors (${result.timeouts} timeouts)`, `${result.non2xx} non-2xx`, `${result.mismatches} bad answers`];
   const codes = Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => `${code}: ${count}`);
@@ -107,9 +190,11 @@ function describe(result: Result): string {
 
 async function main(): Promise<number> {
   const dataDir = await mkdtemp(join(tmpdir(), 'realty-load-'));
-  const service = await startLocalService(dataDir, [CHAT_BOT, LIST_BOT], { STREAM_DELAY_MS });
+  // The loopback stands for the proxy in front, so the widget flood's clients can each have an address.
+  const service = await startLocalService(dataDir, [CHAT_BOT, LIST_BOT, WIDGET_BOT], { STREAM_DELAY_MS, TRUST_PROXY: 'loopback' });
   try {
     await call(service.url, 'Edit', { serialNumber: CHAT_BOT, ...NO_LIMITS });
+    await call(service.url, 'Edit', { serialNumber: WIDGET_BOT, ...WIDGET_RATE_LIMIT, MessageLimit: WIDGET_MESSAGE_LIMIT, EnableUploadImage: true });
     // One session per connection, as 50 visitors would have.
     const sessions: number[] = [];
     for (let index = 0; index < CHAT_CONNECTIONS; index += 1) {
@@ -168,12 +253,8 @@ async function main(): Promise<number> {
     );
     // The machine is shared: how busy it was, and who used the CPU, tells a slow service from a starved one.
     const cores = (seconds: number) => (seconds / SECONDS).toFixed(2);
-    const serviceText =
-      serviceCpu === null || before.service === null
-        ? 'unknown'
-        : `${cores(serviceCpu.used - before.service.used)} cores (its event loop waited ${(serviceCpu.waited - before.service.waited).toFixed(1)} s for a CPU)`;
     log(
-      `CPU over the run: service ${serviceText}, load generator ${cores((scriptCpu.user + scriptCpu.system) / 1e6)} cores; ` +
+      `CPU over the run: service ${serviceCpuText(before.service, serviceCpu, SECONDS)}, load generator ${cores((scriptCpu.user + scriptCpu.system) / 1e6)} cores; ` +
         `machine load average ${before.load.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after`,
     );
     // A load that completed nothing proves nothing: an answer slower than the run fails it too.
@@ -182,7 +263,25 @@ async function main(): Promise<number> {
       log(`streamed chats: ${describe(chat)}`);
       log(`list calls: ${describe(list)}`);
     }
-    return failed ? 1 : 0;
+
+    log(
+      `widget flood, ${FLOOD_SECONDS} s: ${FLOOD_ADDRESSES.length} addresses x ${FLOOD_CLIENTS_PER_ADDRESS} clients open sessions, attach images and ask as fast as answered, ` +
+        `while ${REAL_VISITORS} real visitors ask, each from an address of its own (X-Forwarded-For through TRUST_PROXY=loopback)`,
+    );
+    const beforeFlood = await cpuTimesOf(service.pid);
+    const flood = await runWidgetFlood({
+      baseUrl: service.url,
+      chatbotId: WIDGET_BOT,
+      seconds: FLOOD_SECONDS,
+      floodAddresses: FLOOD_ADDRESSES,
+      clientsPerFloodAddress: FLOOD_CLIENTS_PER_ADDRESS,
+      questionsPerFloodSession: WIDGET_RATE_LIMIT.RateLimitCount,
+      visitors: REAL_VISITORS,
+    });
+    const diedInFlood = service.exitStatus();
+    if (diedInFlood) throw new Error(`the service ${diedInFlood} during the widget flood`);
+    const floodFailed = reportFlood(flood, serviceCpuText(beforeFlood, await cpuTimesOf(service.pid), FLOOD_SECONDS));
+    return failed || floodFailed ? 1 : 0;
   } finally {
     await service.stop();
     await rm(dataDir, { recursive: true, force: true });

@@ -38,3 +38,24 @@ export async function send<Name extends OperationName>(baseUrl: string, name: Na
   }
   return { kind: 'ok', data: envelope.Data as ResponseOf<Name> };
 }
+
+/** How one request to the widget's public API (/widget/*) ended: an answer of any status, or none. */
+export type WidgetReply = { kind: 'answered'; status: number; text: string } | { kind: 'no-answer'; reason: string };
+
+/**
+ * One request to the widget's public API as the client at `clientAddress` sends it. The
+ * service under load trusts the loopback as the proxy in front (TRUST_PROXY), so the address
+ * goes in X-Forwarded-For, as such a proxy writes it: many clients from one machine.
+ */
+export async function sendAsClient(
+  url: string,
+  clientAddress: string,
+  init: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string | Uint8Array<ArrayBuffer> },
+): Promise<WidgetReply> {
+  try {
+    const response = await fetch(url, { ...init, headers: { ...init.headers, 'x-forwarded-for': clientAddress } });
+    return { kind: 'answered', status: response.status, text: await response.text() };
+  } catch (error) {
+    return { kind: 'no-answer', reason: error instanceof Error ? `${error.message} ${String(error.cause ?? '')}`.trim() : String(error) };
+  }
+}

@@ -127,7 +127,15 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   const { now = Date.now, logStream, ...overrides } = options;
   const config: ServiceConfig = { ...defaultConfig(), ...overrides };
   const scrub = secretScrubber(knownKeys(config));
-  const app = Fastify({ logger: loggerOptions(config.logLevel, logStream, scrub), bodyLimit: JSON_BODY_LIMIT, frameworkErrors: answerFrameworkError });
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, logStream, scrub),
+    bodyLimit: JSON_BODY_LIMIT,
+    frameworkErrors: answerFrameworkError,
+    // request.ip is the client's from X-Forwarded-For only on a request whose socket is one of
+    // the proxies TRUST_PROXY names; otherwise the socket's. (It also makes Fastify read
+    // X-Forwarded-Host into request.host: the Host check reads the Host header itself.)
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+  });
   await app.register(fastifyCookie);
   // JSON answers grow with PageSize: compressed for a browser that accepts it (br, else gzip),
   // from 1 KB. A streamed answer (text/event-stream, hijacked replies) never passes through it,

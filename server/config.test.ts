@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { configFromEnv, ConfigError, seededChatbotIds } from './config';
+import { configFromEnv, ConfigError, defaultWidgetLimits, seededChatbotIds } from './config';
 
 describe('configFromEnv', () => {
   it('reads ALLOWED_HOSTS as lower-cased names and refuses anything that is not a host name', () => {
@@ -15,6 +15,56 @@ describe('configFromEnv', () => {
     for (const bad of ['*', 'https://console.example.com', 'console.example.com:443', 'a b', 'console.example.com/x', 'user@host']) {
       expect(() => configFromEnv({ ALLOWED_HOSTS: bad }), bad).toThrow(/^ALLOWED_HOSTS: /);
     }
+  });
+
+  it('reads TRUST_PROXY as addresses, networks and proxy-addr\'s names, and refuses trusting everyone', () => {
+    expect(configFromEnv({}).trustProxy).toEqual([]);
+    expect(configFromEnv({ TRUST_PROXY: ' 10.0.0.5, 10.1.0.0/16 ,::1, 2001:DB8::/32, Loopback, uniquelocal' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      '::1',
+      '2001:db8::/32',
+      'loopback',
+      'uniquelocal',
+    ]);
+    for (const bad of ['true', '*', '1', 'proxy.example.com', '10.0.0.0/33', '::/129', '10.0.0.0/8/8', '10.0.0.300', '10.0.0.0/x']) {
+      expect(() => configFromEnv({ TRUST_PROXY: bad }), bad).toThrow(/^TRUST_PROXY: ".*" is not an address or network; give the proxy's address/);
+    }
+    for (const everyone of ['0.0.0.0/0', '::/0']) {
+      expect(() => configFromEnv({ TRUST_PROXY: everyone }), everyone).toThrow(/^TRUST_PROXY: ".*" trusts every address/);
+    }
+  });
+
+  it('reads the widget\'s limits, each on its own variable', () => {
+    expect(configFromEnv({}).widgetLimits).toEqual({
+      sessionsPerAddress: 100,
+      questionsPerAddress: 300,
+      uploadsPerAddress: 60,
+      addressWindowMinutes: 60,
+      filesPerChatbot: 1_000,
+      fileBytesPerChatbot: 1_024 * 1024 * 1024,
+      fileKeepMinutes: 60,
+    });
+    expect(
+      configFromEnv({
+        WIDGET_SESSIONS_PER_ADDRESS: '5',
+        WIDGET_QUESTIONS_PER_ADDRESS: '50',
+        WIDGET_UPLOADS_PER_ADDRESS: '7',
+        WIDGET_ADDRESS_WINDOW_MINUTES: '1440',
+        WIDGET_FILES_PER_CHATBOT: '200',
+        WIDGET_FILE_MB_PER_CHATBOT: '20',
+        WIDGET_FILE_KEEP_MINUTES: '15',
+      }).widgetLimits,
+    ).toEqual({
+      sessionsPerAddress: 5,
+      questionsPerAddress: 50,
+      uploadsPerAddress: 7,
+      addressWindowMinutes: 1440,
+      filesPerChatbot: 200,
+      fileBytesPerChatbot: 20 * 1024 * 1024,
+      fileKeepMinutes: 15,
+    });
+    expect(configFromEnv({ WIDGET_SESSIONS_PER_ADDRESS: '7' }).widgetLimits).toEqual({ ...defaultWidgetLimits(), sessionsPerAddress: 7 });
   });
 
   it('has the documented defaults', () => {
@@ -92,6 +142,14 @@ describe('configFromEnv', () => {
     [{ PORT: '70000' }, 'PORT: must be a whole number between 0 and 65535, got "70000"'],
     [{ STREAM_DELAY_MS: '-1' }, 'STREAM_DELAY_MS: must be a whole number between 0 and 10000, got "-1"'],
     [{ STREAM_BURST_FRAGMENTS: '0' }, 'STREAM_BURST_FRAGMENTS: must be a whole number between 1 and 100000, got "0"'],
+    [{ WIDGET_SESSIONS_PER_ADDRESS: '0' }, 'WIDGET_SESSIONS_PER_ADDRESS: must be a whole number between 1 and 1000000, got "0"'],
+    [{ WIDGET_QUESTIONS_PER_ADDRESS: 'lots' }, 'WIDGET_QUESTIONS_PER_ADDRESS: must be a whole number between 1 and 1000000, got "lots"'],
+    [{ WIDGET_UPLOADS_PER_ADDRESS: '-5' }, 'WIDGET_UPLOADS_PER_ADDRESS: must be a whole number between 1 and 1000000, got "-5"'],
+    [{ WIDGET_ADDRESS_WINDOW_MINUTES: '0' }, 'WIDGET_ADDRESS_WINDOW_MINUTES: must be a whole number between 1 and 10080, got "0"'],
+    [{ WIDGET_FILES_PER_CHATBOT: '1.5' }, 'WIDGET_FILES_PER_CHATBOT: must be a whole number between 1 and 10000000, got "1.5"'],
+    // Less than one file of the largest size a visitor may send would refuse every such file.
+    [{ WIDGET_FILE_MB_PER_CHATBOT: '19' }, 'WIDGET_FILE_MB_PER_CHATBOT: must be a whole number between 20 and 1000000, got "19"'],
+    [{ WIDGET_FILE_KEEP_MINUTES: '0' }, 'WIDGET_FILE_KEEP_MINUTES: must be a whole number between 1 and 525600, got "0"'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent'],
     [{ UPSTREAM_URL: 'ftp://example.com' }, 'UPSTREAM_URL: must be a full http:// or https:// address'],
     [{ UPSTREAM_URL: 'example.com' }, 'UPSTREAM_URL: must be a full http:// or https:// address'],

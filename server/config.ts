@@ -1,5 +1,7 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { VISITOR_FILE_BYTES } from '../src/api/contract/widget-paths';
 
 export const DEMO_SECRET_KEY = 'demo-secret-key';
 export const DEMO_SESSION_KEY = 'demo-session-key';
@@ -37,6 +39,28 @@ export interface OidcConfig {
   clientSecret: string;
 }
 
+/**
+ * What the public widget API (/widget/*, routes/widget.ts) lets anyone do, apart from the
+ * chatbot's own per-session limits. Its routes answer anybody, so a script could otherwise
+ * open sessions without end, spend a chatbot's MessageLimit or fill the disk. The defaults
+ * and why: README, "Embedding the widget".
+ */
+export interface WidgetLimits {
+  /**
+   * Per client address (an IPv4 address, or an IPv6 /64 network), across sessions and
+   * chatbots, within addressWindowMinutes: sessions opened, questions asked, files sent.
+   */
+  sessionsPerAddress: number;
+  questionsPerAddress: number;
+  uploadsPerAddress: number;
+  addressWindowMinutes: number;
+  /** Per chatbot: the visitors' files kept, by number and by bytes; past either, the oldest make room. */
+  filesPerChatbot: number;
+  fileBytesPerChatbot: number;
+  /** A visitor's file younger than this is never removed to make room (its question may still be on its way). */
+  fileKeepMinutes: number;
+}
+
 export interface ServiceConfig {
   port: number;
   host: string;
@@ -69,6 +93,14 @@ export interface ServiceConfig {
    * cannot use the server or its keys. An entry starting with a dot also allows its subdomains.
    */
   allowedHosts: string[];
+  /**
+   * The proxies in front (TRUST_PROXY: addresses, CIDR networks, or loopback, linklocal,
+   * uniquelocal): only a request whose socket comes from one of them has its client address
+   * read from X-Forwarded-For (and its scheme from X-Forwarded-Proto). Empty: the socket's
+   * address is the client's, whatever the headers say.
+   */
+  trustProxy: string[];
+  widgetLimits: WidgetLimits;
   /** A console session ends after this long without a request (SESSION_IDLE_MINUTES). */
   sessionIdleMinutes: number;
   /** …and this long after its sign-in, however busy (SESSION_MAX_HOURS). */
@@ -108,12 +140,35 @@ export function defaultConfig(): ServiceConfig {
     faults: [],
     logLevel: 'warn',
     allowedHosts: [],
+    trustProxy: [],
+    widgetLimits: defaultWidgetLimits(),
     // OWASP ASVS 3.3.2 (level 2): signed in again after 30 minutes idle, and every 12 hours.
     sessionIdleMinutes: 30,
     sessionMaxHours: 12,
     consoleUrl: null,
     activityRetentionDays: 365,
     oidc: null,
+  };
+}
+
+const MEGABYTE = 1024 * 1024;
+/** The largest file a visitor may send, which a chatbot's room for visitor files must hold at least. */
+const VISITOR_FILE_MEGABYTES = Math.ceil(VISITOR_FILE_BYTES / MEGABYTE);
+
+/**
+ * Limits no real visitor meets (README, "Embedding the widget", says why each): an office of
+ * 30 people behind one NAT address, all chatting with the same site within the hour, stays
+ * under every one; a script from one address is stopped within its first few minutes.
+ */
+export function defaultWidgetLimits(): WidgetLimits {
+  return {
+    sessionsPerAddress: 100,
+    questionsPerAddress: 300,
+    uploadsPerAddress: 60,
+    addressWindowMinutes: 60,
+    filesPerChatbot: 1_000,
+    fileBytesPerChatbot: 1_024 * MEGABYTE,
+    fileKeepMinutes: 60,
   };
 }
 
@@ -235,6 +290,48 @@ export function allowedHostsOf(text: string | undefined): string[] {
   return entries;
 }
 
+/** The names proxy-addr (Fastify's trustProxy) expands to the loopback, link-local and private networks. */
+const PROXY_NETWORK_NAMES = ['loopback', 'linklocal', 'uniquelocal'] as const;
+
+/**
+ * TRUST_PROXY: comma-separated addresses or CIDR networks of the proxies in front, or the
+ * names loopback, linklocal, uniquelocal. Trusting every address would let any client write
+ * its own X-Forwarded-For and so choose the address it is limited by: refused.
+ */
+export function trustProxyOf(text: string | undefined): string[] {
+  const entries = chatbotIdList(text).map((entry) => entry.toLowerCase());
+  for (const entry of entries) {
+    if ((PROXY_NETWORK_NAMES as readonly string[]).includes(entry)) continue;
+    const [address = '', prefix, extra] = entry.split('/');
+    const version = isIP(address);
+    const longest = version === 4 ? 32 : 128;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= longest);
+    if (version === 0 || extra !== undefined || !prefixOk) {
+      throw new ConfigError(`TRUST_PROXY: "${entry}" is not an address or network; give the proxy's address (10.0.0.5), its network (10.0.0.0/24) or one of ${PROXY_NETWORK_NAMES.join(', ')}`);
+    }
+    if (prefix !== undefined && Number(prefix) === 0) {
+      throw new ConfigError(`TRUST_PROXY: "${entry}" trusts every address, so any client could choose its own with X-Forwarded-For; name the proxy in front`);
+    }
+  }
+  return entries;
+}
+
+function widgetLimitsOf(env: Env): WidgetLimits {
+  const defaults = defaultWidgetLimits();
+  const perAddress = (name: string, fallback: number) => integerOf(env, name, 1, 1_000_000) ?? fallback;
+  const fileMegabytes = integerOf(env, 'WIDGET_FILE_MB_PER_CHATBOT', VISITOR_FILE_MEGABYTES, 1_000_000);
+  return {
+    sessionsPerAddress: perAddress('WIDGET_SESSIONS_PER_ADDRESS', defaults.sessionsPerAddress),
+    questionsPerAddress: perAddress('WIDGET_QUESTIONS_PER_ADDRESS', defaults.questionsPerAddress),
+    uploadsPerAddress: perAddress('WIDGET_UPLOADS_PER_ADDRESS', defaults.uploadsPerAddress),
+    addressWindowMinutes: integerOf(env, 'WIDGET_ADDRESS_WINDOW_MINUTES', 1, 60 * 24 * 7) ?? defaults.addressWindowMinutes,
+    filesPerChatbot: integerOf(env, 'WIDGET_FILES_PER_CHATBOT', 1, 10_000_000) ?? defaults.filesPerChatbot,
+    // At least one file of the largest size a visitor may send, or no upload could ever fit.
+    fileBytesPerChatbot: fileMegabytes === undefined ? defaults.fileBytesPerChatbot : fileMegabytes * MEGABYTE,
+    fileKeepMinutes: integerOf(env, 'WIDGET_FILE_KEEP_MINUTES', 1, 60 * 24 * 365) ?? defaults.fileKeepMinutes,
+  };
+}
+
 /** Reads the service's settings from the environment; a bad value stops the start with a message naming the variable. */
 export function configFromEnv(env: Env): ServiceConfig {
   const defaults = defaultConfig();
@@ -266,6 +363,8 @@ export function configFromEnv(env: Env): ServiceConfig {
     faults: faultsOf(read(env, 'FAULTS')),
     logLevel: logLevel as LogLevel,
     allowedHosts: allowedHostsOf(read(env, 'ALLOWED_HOSTS')),
+    trustProxy: trustProxyOf(read(env, 'TRUST_PROXY')),
+    widgetLimits: widgetLimitsOf(env),
     sessionIdleMinutes: integerOf(env, 'SESSION_IDLE_MINUTES', 1, 60 * 24 * 30) ?? defaults.sessionIdleMinutes,
     sessionMaxHours: integerOf(env, 'SESSION_MAX_HOURS', 1, 24 * 90) ?? defaults.sessionMaxHours,
     consoleUrl: consoleUrlOf(read(env, 'CONSOLE_URL')),

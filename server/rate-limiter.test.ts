@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { RateLimiter } from './rate-limiter';
+import { AddressRateLimiter, RateLimiter } from './rate-limiter';
 
 describe('RateLimiter', () => {
   it('allows `limit` messages per window and refuses the next, per session', () => {
@@ -27,5 +27,49 @@ describe('RateLimiter', () => {
     for (let session = 0; session < 2_500; session += 1) expect(limiter.tryHit(session, 1, 1, session * 10)).toBe(true);
     expect(limiter.tryHit(2_499, 1, 1, 24_995)).toBe(false);
     expect(limiter.tryHit(0, 1, 1, 25_000)).toBe(true);
+  });
+});
+
+describe('AddressRateLimiter', () => {
+  const MINUTE = 60_000;
+
+  it('allows `limit` requests per window and refuses the next, per key; refusals count for nothing', () => {
+    const limiter = new AddressRateLimiter(3, 60);
+    for (const at of [0, 1_000, 2_000]) expect(limiter.tryHit('203.0.113.7', at)).toBe(true);
+    for (let at = 3_000; at < 10_000; at += 1_000) expect(limiter.tryHit('203.0.113.7', at)).toBe(false);
+    expect(limiter.tryHit('198.51.100.2', 10_000)).toBe(true);
+  });
+
+  it('slides: the previous window counts for the part of it still inside the last minute', () => {
+    const limiter = new AddressRateLimiter(10, 60);
+    for (let sent = 0; sent < 10; sent += 1) expect(limiter.tryHit('a', 50_000 + sent)).toBe(true);
+    const allowedOf = (at: number) => Array.from({ length: 10 }, () => limiter.tryHit('a', at)).filter(Boolean).length;
+    // Just past the fixed window's end, the previous window still counts 98 %: one more fits.
+    expect(allowedOf(MINUTE + 1_000)).toBe(1);
+    // Halfway through the next window it counts half: 5 in this window in all.
+    expect(allowedOf(MINUTE + 30_000)).toBe(4);
+    // Two windows on, nothing of the burst is left.
+    expect(Array.from({ length: 10 }, () => limiter.tryHit('a', 3 * MINUTE)).every(Boolean)).toBe(true);
+  });
+
+  it('forgets keys whose windows have passed, so a stream of new addresses does not pile up', () => {
+    const limiter = new AddressRateLimiter(5, 60);
+    for (let index = 0; index < 5_000; index += 1) limiter.tryHit(`10.0.${index >> 8}.${index & 255}`, index * 100);
+    // 5,000 addresses over 500 s, one each: only those of the last two windows are still held.
+    expect(limiter.size).toBeLessThanOrEqual(1_200);
+    limiter.tryHit('late', 10 * MINUTE);
+    expect(limiter.size).toBe(1);
+  });
+
+  it('holds at most `capacity` keys under a flood of distinct addresses within one window, dropping the least recently seen', () => {
+    const limiter = new AddressRateLimiter(2, 3_600, 1_000);
+    expect(limiter.tryHit('busy', 0)).toBe(true);
+    expect(limiter.tryHit('busy', 0)).toBe(true);
+    for (let index = 0; index < 10_000; index += 1) {
+      limiter.tryHit(`flood-${index}`, index);
+      // The busy address keeps coming back, so it is never the least recently seen: still refused.
+      if (index % 500 === 0) expect(limiter.tryHit('busy', index)).toBe(false);
+    }
+    expect(limiter.size).toBe(1_000);
   });
 });

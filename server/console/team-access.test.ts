@@ -229,6 +229,21 @@ describe('signing in', () => {
     expect(elsewhere.statusCode).toBe(200);
   });
 
+  it('counts each client behind the proxy TRUST_PROXY names on its own, and believes no one else’s X-Forwarded-For', async () => {
+    const PROXY = '10.0.0.50';
+    const app = await start({ trustProxy: [PROXY] });
+    await protectedOwner(app);
+    const signIn = (email: string, password: string, forwardedFor: string, remoteAddress = PROXY) =>
+      app.inject({ method: 'POST', url: '/console/sign-in', payload: { email, password }, headers: { ...BROWSER, 'x-forwarded-for': forwardedFor }, remoteAddress });
+    for (let failure = 0; failure < 21; failure += 1) await signIn(`guess${failure}@example.com`, 'guessing away', '203.0.113.9');
+    expect((await signIn('owner@example.com', PASSWORD, '203.0.113.9')).statusCode).toBe(429);
+    // The rest of the team, behind the same proxy, signs in.
+    expect((await signIn('owner@example.com', PASSWORD, '203.0.113.10')).statusCode).toBe(200);
+    // A client that is not the proxy cannot pick an address to get around its throttle.
+    for (let failure = 0; failure < 21; failure += 1) await signIn(`again${failure}@example.com`, 'guessing away', `198.51.100.${failure}`, '10.0.0.77');
+    expect((await signIn('owner@example.com', PASSWORD, '198.51.100.99', '10.0.0.77')).statusCode).toBe(429);
+  });
+
   it('refuses a password under 12 characters, naming the field', async () => {
     const app = await start();
     const response = await post(app, '/console/protect', { email: 'owner@example.com', name: 'Olive', password: 'short' }, await demoOwner(app));

@@ -1,12 +1,13 @@
 // @vitest-environment node
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { envelopeSchema, visitorFileSchema, visitorSessionSchema, visitorSettingsSchema, VISITOR_TOKEN_HEADER, WIDGET_PATHS } from '../../src/api/contract';
-import { DEMO_SECRET_KEY, DEMO_SESSION_KEY } from '../config';
+import { DEMO_SECRET_KEY, DEMO_SESSION_KEY, defaultWidgetLimits, type WidgetLimits } from '../config';
 import { PNG, sampleFile } from '../test-media';
 import { BOT, failing, ok, SECRET, sseObjects, startTestApp, temporaryDir, type TestApp } from '../test-support';
 import { NOT_YOUR_FILE, TOO_MANY_UPLOADS, UPLOADS_PER_WINDOW } from '../widget/visitor-files';
+import { roomFullMessage } from '../widget/visitor-file-room';
 import { monthlyLimitMessage } from './chat';
 import { WRONG_VISITOR_TOKEN } from './widget';
 
@@ -390,5 +391,229 @@ describe('/widget: a visitor\'s files', () => {
     expect(limited.json()).toMatchObject({ Message: TOO_MANY_UPLOADS });
     now += 61_000;
     expect((await uploadFrom(service, session, 'house.png', PNG)).statusCode).toBe(200);
+  });
+});
+
+/** The widget's limits with some changed, the rest as they are by default. */
+const limitsWith = (changes: Partial<WidgetLimits>): WidgetLimits => ({ ...defaultWidgetLimits(), ...changes });
+const FLOOD_ADDRESS = '203.0.113.7';
+const VISITOR_ADDRESS = '198.51.100.2';
+const SLOW_DOWN = 'Easy there, one moment please.';
+const HOUR = 3_600_000;
+
+/** A visitor session opened from `remoteAddress` (the socket's), with whatever else the request carries. */
+async function sessionFrom(service: TestApp, remoteAddress: string, headers: Record<string, string> = {}) {
+  return service.app.inject({ method: 'POST', url: WIDGET_PATHS.session(BOT), headers: { ...fromPage(PAGE), ...headers }, remoteAddress });
+}
+
+function sessionOf(response: Awaited<ReturnType<typeof sessionFrom>>): VisitorSessionData {
+  expect(response.statusCode, response.body).toBe(200);
+  return envelopeSchema(visitorSessionSchema).parse(response.json()).Data;
+}
+
+async function askFromAddress(service: TestApp, remoteAddress: string, session: VisitorSessionData, content: string, media: { chatAskType?: string; fileIds?: number[] } = {}) {
+  return service.app.inject({
+    method: 'POST',
+    url: WIDGET_PATHS.ask(BOT),
+    headers: { ...fromPage(PAGE), 'content-type': 'application/json', [VISITOR_TOKEN_HEADER]: session.VisitorToken },
+    payload: { sessionID: session.SessionID, content, stream: true, ...media },
+    remoteAddress,
+  });
+}
+
+async function uploadFromAddress(service: TestApp, remoteAddress: string, session: VisitorSessionData, fileName: string, chatbotId = BOT) {
+  return service.app.inject({
+    method: 'POST',
+    url: `${WIDGET_PATHS.upload(chatbotId)}?sessionID=${session.SessionID}&fileName=${encodeURIComponent(fileName)}`,
+    headers: { ...fromPage(PAGE), 'content-type': 'image/png', [VISITOR_TOKEN_HEADER]: session.VisitorToken },
+    payload: PNG,
+    remoteAddress,
+  });
+}
+
+const countOf = (statuses: number[], status: number) => statuses.filter((each) => each === status).length;
+
+describe('/widget: a flood from one address', () => {
+  it('refuses an address its sessions past the limit, with RateLimitMessage, and lets another address in', async () => {
+    let now = Date.UTC(2026, 10, 10, 12);
+    const service = await start({ now: () => now });
+    await ok(service.app, 'Edit', { serialNumber: BOT, RateLimitMessage: SLOW_DOWN });
+    const { sessionsPerAddress } = defaultWidgetLimits();
+
+    const opened: number[] = [];
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 1_000; attempt += 1) {
+      const response = await sessionFrom(service, FLOOD_ADDRESS);
+      statuses.push(response.statusCode);
+      if (response.statusCode === 200) opened.push(sessionOf(response).SessionID);
+      else expect(response.json()).toMatchObject({ Success: false, Code: 429, Message: SLOW_DOWN, Data: null });
+    }
+    expect(countOf(statuses, 200)).toBe(sessionsPerAddress);
+    expect(statuses.slice(sessionsPerAddress).every((status) => status === 429)).toBe(true);
+
+    // A visitor elsewhere opens the very next session: the refused ones made none.
+    const visitor = sessionOf(await sessionFrom(service, VISITOR_ADDRESS));
+    expect(visitor.SessionID).toBe(opened.at(-1)! + 1);
+    // Once the window has passed, the address is served again.
+    now += 2 * HOUR;
+    expect((await sessionFrom(service, FLOOD_ADDRESS)).statusCode).toBe(200);
+  });
+
+  it('counts an IPv6 client by its /64, and an IPv4 client however the socket writes it', async () => {
+    const service = await start({ widgetLimits: limitsWith({ sessionsPerAddress: 2 }) });
+    const statusesFrom = async (addresses: string[]) => Promise.all(addresses.map(async (address) => (await sessionFrom(service, address)).statusCode));
+    expect(await statusesFrom(['2001:db8:1:2::1', '2001:db8:1:2::ffff', '2001:db8:1:2:abcd::9'])).toEqual([200, 200, 429]);
+    expect(await statusesFrom(['2001:db8:1:3::1'])).toEqual([200]);
+    expect(await statusesFrom(['192.0.2.8', '::ffff:192.0.2.8', '192.0.2.8'])).toEqual([200, 200, 429]);
+  });
+
+  it('stops a flood of questions across many sessions before the chatbot\'s MessageLimit is spent; a visitor elsewhere is answered', async () => {
+    const service = await start({ widgetLimits: limitsWith({ questionsPerAddress: 40 }) });
+    // Each session keeps to RateLimitCount: only the per-address limit can stop this flood.
+    await ok(service.app, 'Edit', { serialNumber: BOT, MessageLimit: 60, RateLimitCount: 5, RateLimitTime: 60, RateLimitMessage: SLOW_DOWN });
+    const statuses: number[] = [];
+    while (statuses.length < 200) {
+      const session = sessionOf(await sessionFrom(service, FLOOD_ADDRESS));
+      for (let question = 0; question < 5; question += 1) {
+        const response = await askFromAddress(service, FLOOD_ADDRESS, session, `spam ${statuses.length}`);
+        statuses.push(response.statusCode);
+        if (response.statusCode !== 200) expect(response.json()).toMatchObject({ Code: 429, Message: SLOW_DOWN });
+      }
+    }
+    expect(countOf(statuses, 200)).toBe(40);
+    expect(countOf(statuses, 429)).toBe(160);
+
+    // 40 of the month's 60 were spent: a real visitor is answered in full, not told the chatbot is out of messages.
+    const visitor = sessionOf(await sessionFrom(service, VISITOR_ADDRESS));
+    const answer = await askFromAddress(service, VISITOR_ADDRESS, visitor, '3 bedroom homes for sale in Austin');
+    expect(answer.statusCode, answer.body).toBe(200);
+    const objects = sseObjects(answer.body);
+    expect(objects.slice(0, -1).map((object) => (object as { content: string }).content).join('')).toBe((objects.at(-1) as { Answer: string }).Answer);
+  });
+
+  it('limits an address\'s uploads across its sessions', async () => {
+    const service = await start({ widgetLimits: limitsWith({ uploadsPerAddress: 3 }) });
+    await ok(service.app, 'Edit', { serialNumber: BOT, EnableUploadImage: true, RateLimitMessage: SLOW_DOWN });
+    const statuses: number[] = [];
+    for (let index = 0; index < 3; index += 1) {
+      const session = sessionOf(await sessionFrom(service, FLOOD_ADDRESS));
+      for (const name of ['a.png', 'b.png']) statuses.push((await uploadFromAddress(service, FLOOD_ADDRESS, session, name)).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429, 429, 429]);
+    const refused = await uploadFromAddress(service, FLOOD_ADDRESS, sessionOf(await sessionFrom(service, FLOOD_ADDRESS)), 'c.png');
+    expect(refused.json()).toMatchObject({ Code: 429, Message: SLOW_DOWN });
+    const visitor = sessionOf(await sessionFrom(service, VISITOR_ADDRESS));
+    expect((await uploadFromAddress(service, VISITOR_ADDRESS, visitor, 'house.png')).statusCode).toBe(200);
+  });
+});
+
+describe('/widget: the room for visitors\' files', () => {
+  /** A file staff uploaded through the console's three steps; its id. */
+  async function consoleUpload(service: TestApp, fileName: string): Promise<number> {
+    const { FileStoreId, PreUploadUrl } = await ok(service.app, 'GetPreUploadUrl', { fileName });
+    expect((await service.app.inject({ method: 'PUT', url: PreUploadUrl, payload: PNG, headers: { 'content-type': 'image/png' } })).statusCode).toBe(200);
+    await ok(service.app, 'ConfirmUpload', { FileStoreId });
+    return FileStoreId;
+  }
+
+  const stored = (service: TestApp, id: number) => existsSync(join(service.dataDir, 'files', String(id)));
+
+  it('removes the oldest visitor files past the keeping time, rows and bytes, and never a console upload or another chatbot\'s', async () => {
+    const startedAt = Date.UTC(2026, 10, 10, 12);
+    let now = startedAt;
+    const service = await start({ now: () => now, extraChatbotIds: ['other-bot'], widgetLimits: limitsWith({ filesPerChatbot: 3, fileKeepMinutes: 60 }) });
+    for (const serialNumber of [BOT, 'other-bot']) await ok(service.app, 'Edit', { serialNumber, EnableUploadImage: true });
+    const consoleFile = await consoleUpload(service, 'logo.png');
+    const othersSession = envelopeSchema(visitorSessionSchema).parse(
+      (await service.app.inject({ method: 'POST', url: WIDGET_PATHS.session('other-bot'), headers: fromPage(PAGE), remoteAddress: VISITOR_ADDRESS })).json(),
+    ).Data;
+    const othersFile = envelopeSchema(visitorFileSchema).parse((await uploadFromAddress(service, VISITOR_ADDRESS, othersSession, 'theirs.png', 'other-bot')).json()).Data.FileStoreId;
+
+    const session = sessionOf(await sessionFrom(service, FLOOD_ADDRESS));
+    const upload = async (name: string) => uploadFromAddress(service, FLOOD_ADDRESS, session, name);
+    const ids: number[] = [];
+    for (const minute of [0, 1, 2]) {
+      now = startedAt + minute * 60_000;
+      ids.push(envelopeSchema(visitorFileSchema).parse((await upload(`photo-${minute}.png`)).json()).Data.FileStoreId);
+    }
+    expect(ids.every((id) => stored(service, id))).toBe(true);
+
+    // An hour and a minute on: the first two are past the keeping time, the third is not.
+    now = startedAt + 61 * 60_000;
+    expect((await upload('photo-4.png')).statusCode).toBe(200);
+    expect(stored(service, ids[0]!)).toBe(false);
+    const removed = await askFromAddress(service, FLOOD_ADDRESS, session, 'and this one?', { chatAskType: 'Image', fileIds: [ids[0]!] });
+    expect(removed.statusCode).toBe(400);
+    expect(removed.json()).toMatchObject({ Code: 400, Message: NOT_YOUR_FILE });
+    expect((await askFromAddress(service, FLOOD_ADDRESS, session, 'and this one?', { chatAskType: 'Image', fileIds: [ids[2]!] })).statusCode).toBe(200);
+
+    expect((await upload('photo-5.png')).statusCode).toBe(200);
+    expect(stored(service, ids[1]!)).toBe(false);
+    // Full of files younger than an hour: refused, naming the file, and nothing removed.
+    const full = await upload('photo-6.png');
+    expect(full.statusCode).toBe(429);
+    expect(full.json()).toMatchObject({ Code: 429, Message: roomFullMessage(limitsWith({ filesPerChatbot: 3, fileKeepMinutes: 60 })) });
+    expect(full.json<{ Message: string }>().Message).toMatch(/^file: /);
+    expect(stored(service, ids[2]!)).toBe(true);
+
+    // What staff uploaded and what another chatbot's visitors sent are untouched.
+    expect(stored(service, consoleFile) && stored(service, othersFile)).toBe(true);
+    expect((await service.app.inject({ method: 'GET', url: `/files/${consoleFile}/logo.png` })).statusCode).toBe(200);
+  });
+
+  it('counts bytes as well as files', async () => {
+    let now = Date.UTC(2026, 10, 10, 12);
+    const service = await start({ now: () => now, widgetLimits: limitsWith({ fileBytesPerChatbot: PNG.length * 2 + 1, fileKeepMinutes: 1 }) });
+    await ok(service.app, 'Edit', { serialNumber: BOT, EnableUploadImage: true });
+    const session = sessionOf(await sessionFrom(service, VISITOR_ADDRESS));
+    const ids: number[] = [];
+    for (const name of ['a.png', 'b.png']) ids.push(envelopeSchema(visitorFileSchema).parse((await uploadFromAddress(service, VISITOR_ADDRESS, session, name)).json()).Data.FileStoreId);
+    expect((await uploadFromAddress(service, VISITOR_ADDRESS, session, 'c.png')).statusCode).toBe(429);
+    now += 2 * 60_000;
+    expect((await uploadFromAddress(service, VISITOR_ADDRESS, session, 'c.png')).statusCode).toBe(200);
+    expect(stored(service, ids[0]!)).toBe(false);
+    expect(stored(service, ids[1]!)).toBe(true);
+  });
+
+  it('counts files still being written: uploads arriving together cannot pass the room between them', async () => {
+    const service = await start({ widgetLimits: limitsWith({ fileBytesPerChatbot: PNG.length * 2, fileKeepMinutes: 60 }) });
+    await ok(service.app, 'Edit', { serialNumber: BOT, EnableUploadImage: true });
+    const session = sessionOf(await sessionFrom(service, VISITOR_ADDRESS));
+    const responses = await Promise.all(['a', 'b', 'c', 'd', 'e'].map((name) => uploadFromAddress(service, VISITOR_ADDRESS, session, `${name}.png`)));
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 200, 429, 429, 429]);
+  });
+});
+
+describe('/widget: the client address behind a proxy', () => {
+  const PROXY = '10.0.0.1';
+  const statusesOf = async (service: TestApp, socket: string, forwardedFor: string[]) => {
+    const statuses: number[] = [];
+    for (const address of forwardedFor) statuses.push((await sessionFrom(service, socket, { 'x-forwarded-for': address })).statusCode);
+    return statuses;
+  };
+
+  it('ignores X-Forwarded-For without TRUST_PROXY: every client of one socket address is that address', async () => {
+    const service = await start({ widgetLimits: limitsWith({ sessionsPerAddress: 2 }) });
+    expect(await statusesOf(service, PROXY, ['198.51.100.1', '198.51.100.2', '198.51.100.3'])).toEqual([200, 200, 429]);
+  });
+
+  it('honours X-Forwarded-For from the proxy TRUST_PROXY names, and from no other address', async () => {
+    const service = await start({ trustProxy: [PROXY], widgetLimits: limitsWith({ sessionsPerAddress: 2 }) });
+    expect(await statusesOf(service, PROXY, ['198.51.100.1', '198.51.100.2', '198.51.100.3', '198.51.100.4'])).toEqual([200, 200, 200, 200]);
+    expect(await statusesOf(service, PROXY, ['198.51.100.9', '198.51.100.9', '198.51.100.9'])).toEqual([200, 200, 429]);
+    // A client writing its own X-Forwarded-For only adds to the left of what the proxy appends.
+    expect(await statusesOf(service, PROXY, ['203.0.113.50, 198.51.100.9'])).toEqual([429]);
+    // Straight to the service from anywhere else, the header is the client's own word: ignored.
+    expect(await statusesOf(service, '10.0.0.2', ['198.51.100.20', '198.51.100.21', '198.51.100.22'])).toEqual([200, 200, 429]);
+  });
+
+  it('keeps the Host check on the Host header when a proxy is trusted', async () => {
+    const service = await start({ trustProxy: [PROXY] });
+    const settingsVia = (headers: Record<string, string>) =>
+      service.app.inject({ method: 'GET', url: WIDGET_PATHS.settings(BOT), headers: { ...fromPage(PAGE), ...headers }, remoteAddress: PROXY });
+    const foreign = await settingsVia({ host: 'attacker.example', 'x-forwarded-host': 'localhost' });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json()).toMatchObject({ Message: expect.stringMatching(/^Host: "attacker\.example" is not served here/) });
+    expect((await settingsVia({ host: 'localhost:8787', 'x-forwarded-host': 'attacker.example' })).statusCode).toBe(200);
   });
 });

@@ -12,10 +12,12 @@ import { acceptRawBytes, bytesOf } from '../raw-bytes-body';
 import { RateLimiter } from '../rate-limiter';
 import { HEAD_BYTES, judgeUpload } from '../upload-verdict';
 import { headerValue } from '../request-header';
+import { createAddressLimits } from '../widget/address-limits';
 import { admitPage, answerPreflight } from '../widget/page-origin';
 import { NO_WIDGET_CHATBOT, WRONG_VISITOR_TOKEN } from '../widget/refusals';
 import { testPageHtml, testPagePolicy, widgetServiceOrigin } from '../widget/test-page';
 import { EMPTY_FILE, isFileOfSession, NO_FILE_NAME, NOT_YOUR_FILE, refusalOfKind, TOO_MANY_UPLOADS, UPLOAD_WINDOW_SECONDS, UPLOADS_PER_WINDOW, visitorUploadToken } from '../widget/visitor-files';
+import { createVisitorFileRoom } from '../widget/visitor-file-room';
 import { visitorSettingsOf, WIDGET_PICTURES, type WidgetPicture } from '../widget/visitor-settings';
 import type { AskInSession } from './chat';
 import { idOf, sendStoredFile, writeDurably } from './files';
@@ -33,12 +35,16 @@ type UploadRequest = FastifyRequest<{ Params: { chatbotId: string }; Querystring
  * The public side of the local service, for the chat widget (contract/widget.ts): no key,
  * answers other origins (within the chatbot's Domains), and does only what a visitor can:
  * read the visitor-facing settings, open a session, attach a file and ask in it. Local mode only; a hosted
- * service serves its own widget.
+ * service serves its own widget. Since anyone may call it, what one client address may do is
+ * limited across sessions (widget/address-limits.ts, before the chatbot's per-session limits),
+ * and so is the room each chatbot's visitor files take (widget/visitor-file-room.ts).
  */
 export function registerWidgetRoutes(app: FastifyInstance, context: LocalContext, askInSession: AskInSession): void {
   const { stores, config, now, filesDir } = context;
   /** Uploads per visitor session, apart from the chatbot's RateLimitCount (which counts questions). */
   const uploadLimiter = new RateLimiter();
+  const addressLimits = createAddressLimits(config.widgetLimits);
+  const visitorFileRoom = createVisitorFileRoom({ stores, filesDir, limits: config.widgetLimits, now });
 
   app.get(`/widget.js`, async (_request, reply) => {
     const file = join(config.distDir, WIDGET_SCRIPT_FILE);
@@ -87,8 +93,10 @@ export function registerWidgetRoutes(app: FastifyInstance, context: LocalContext
     });
 
     chatbot.post('/widget/chatbots/:chatbotId/session', async (request: ChatbotRequest) => {
+      const { id, settings } = chatbotOf(request);
+      addressLimits.admit('sessions', request, settings, now());
       const token = randomBytes(24).toString('base64url');
-      const sessionId = stores.sessions.create(chatbotOf(request).id, now(), token);
+      const sessionId = stores.sessions.create(id, now(), token);
       return success({ SessionID: sessionId, VisitorToken: token });
     });
 
@@ -104,9 +112,11 @@ export function registerWidgetRoutes(app: FastifyInstance, context: LocalContext
     }
 
     chatbot.post('/widget/chatbots/:chatbotId/ask', async (request: ChatbotRequest, reply) => {
+      const { settings } = chatbotOf(request);
+      // Every ask counts, well-formed or not: a flood is stopped before it costs anything more.
+      addressLimits.admit('questions', request, settings, now());
       const body = parseBody(clientAskRequestSchema, request.body);
       const session = visitorSessionOf(request, body.sessionID);
-      const { settings } = chatbotOf(request);
       // Only the visitor's own files, of a kind the chatbot still takes from visitors.
       for (const id of body.fileIds ?? []) {
         const file = stores.files.get(id);
@@ -127,8 +137,9 @@ export function registerWidgetRoutes(app: FastifyInstance, context: LocalContext
         '/widget/chatbots/:chatbotId/files',
         {
           bodyLimit: VISITOR_FILE_BYTES,
-          // The session, the token and the rate are checked before the body is read.
+          // The address, the session, its token and its rate are checked before the body is read.
           onRequest: async (request: UploadRequest) => {
+            addressLimits.admit('uploads', request, chatbotOf(request).settings, now());
             const session = visitorSessionOf(request, idOf(request.query.sessionID ?? ''));
             if (!uploadLimiter.tryHit(session.id, UPLOADS_PER_WINDOW, UPLOAD_WINDOW_SECONDS, now())) throw tooManyRequests(TOO_MANY_UPLOADS);
             sessions.set(request.raw, session);
@@ -144,13 +155,23 @@ export function registerWidgetRoutes(app: FastifyInstance, context: LocalContext
           const animated = isAnimatedGif(bytes);
           const verdict = await judgeUpload({ fileName, declaredType, head: bytes.subarray(0, HEAD_BYTES), animated });
           if ('refusal' in verdict) throw badRequest(verdict.refusal);
-          const refusal = refusalOfKind(verdict.contentType, chatbotOf(request).settings);
+          const { id: chatbotId, settings } = chatbotOf(request);
+          const refusal = refusalOfKind(verdict.contentType, settings);
           if (refusal) throw refusal;
 
-          const id = stores.files.create(fileName, visitorUploadToken(session), now());
-          await writeDurably(filesDir, String(id), bytes);
-          stores.files.markUploaded(id, { contentType: verdict.contentType, size: bytes.length, animated }, now());
-          stores.files.markConfirmed(id, verdict.contentType, now());
+          const id = await visitorFileRoom.store(
+            chatbotId,
+            bytes.length,
+            {
+              create: () => stores.files.create(fileName, visitorUploadToken(session), now()),
+              async write(fileId) {
+                await writeDurably(filesDir, String(fileId), bytes);
+                stores.files.markUploaded(fileId, { contentType: verdict.contentType, size: bytes.length, animated }, now());
+                stores.files.markConfirmed(fileId, verdict.contentType, now());
+              },
+            },
+            request.log,
+          );
           return success<VisitorFile>({ FileStoreId: id, FileName: fileName, ContentType: verdict.contentType, Size: bytes.length });
         },
       );

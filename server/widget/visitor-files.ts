@@ -17,26 +17,32 @@ import { CANONICAL_KINDS, type CanonicalType } from '../media-types';
 export const UPLOADS_PER_WINDOW = 10;
 export const UPLOAD_WINDOW_SECONDS = 60;
 export const TOO_MANY_UPLOADS = `file: at most ${UPLOADS_PER_WINDOW} files a minute; wait a moment and attach it again`;
-export const NOT_YOUR_FILE = 'fileIds: only files attached in this chat can be sent with its questions';
+/**
+ * One answer for a file of another session, a console upload, an id never given, and a file
+ * of this session removed to make room (visitor-file-room.ts): the visitor can only attach
+ * it again, and the answer tells nothing about other people's files.
+ */
+export const NOT_YOUR_FILE = 'fileIds: only files attached in this chat, and still kept, can be sent with its questions; attach the file again';
 export const IMAGES_OFF = 'EnableUploadImage: this chatbot does not take images from visitors';
 export const VOICE_OFF = 'EnablePushToTalk: this chatbot does not take voice questions from visitors';
 export const NO_FILE_NAME = "fileName: is required, the name of the file on the visitor's device";
 export const EMPTY_FILE = 'file: the request body is empty; send the bytes of the file';
 
-const TOKEN_PREFIX = 'widget-session-';
+/** How a visitor file's upload token starts; db/files.ts finds a chatbot's visitor files by it. */
+export const VISITOR_TOKEN_PREFIX = 'widget-session-';
 
 /** The upload token of a file a visitor of `session` sent. */
 export function visitorUploadToken(session: Session): string {
-  return `${TOKEN_PREFIX}${session.id}.${randomBytes(18).toString('base64url')}`;
+  return `${VISITOR_TOKEN_PREFIX}${session.id}.${randomBytes(18).toString('base64url')}`;
 }
 
 /** Whether a visitor of the widget sent the file, as opposed to the console. */
 export function isVisitorFile(file: StoredFile): boolean {
-  return file.uploadToken.startsWith(TOKEN_PREFIX);
+  return file.uploadToken.startsWith(VISITOR_TOKEN_PREFIX);
 }
 
 export function isFileOfSession(file: StoredFile | null, session: Session): boolean {
-  return file?.uploadToken.startsWith(`${TOKEN_PREFIX}${session.id}.`) ?? false;
+  return file?.uploadToken.startsWith(`${VISITOR_TOKEN_PREFIX}${session.id}.`) ?? false;
 }
 
 /**
