@@ -3,6 +3,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations, VISITOR_FILE_BYTES, VISITOR_TOKEN_HEADER, WIDGET_PATHS, type OperationName, type VisitorSession } from '../../src/api/contract';
 import { JSON_BODY_LIMIT } from '../app';
+import { defaultWidgetLimits } from '../config';
 import { UPLOAD_BODY_LIMIT } from '../routes/files';
 import { UPLOADS_PER_WINDOW } from '../widget/visitor-files';
 import { SECRET, SESSION, credentialsFor, startTestApp, type TestApp } from '../test-support';
@@ -250,6 +251,12 @@ describe('the local service answers as the OpenAPI document says', () => {
     for (let sent = 0; sent < UPLOADS_PER_WINDOW && limited.statusCode === 200; sent += 1) limited = await upload({ ...page, ...token }, PNG);
     expectRefusal(limited, 'WidgetUpload', 429);
     expect((await call('Edit', { serialNumber: bot, VerifyDomain: false, EnableUploadImage: false, RateLimitCount: 20, RateLimitTime: 1 })).statusCode).toBe(200);
+
+    // One client address opening session after session meets its per-address limit.
+    const openFrom = () => send('WidgetSession', { method: 'POST', url: WIDGET_PATHS.session(bot), headers: page, remoteAddress: '203.0.113.77' });
+    let opened = await openFrom();
+    for (let tries = 0; tries < defaultWidgetLimits().sessionsPerAddress && opened.statusCode === 200; tries += 1) opened = await openFrom();
+    expectRefusal(opened, 'WidgetSession', 429);
   });
 
   it('has seen every status the document lists, for every operation', () => {

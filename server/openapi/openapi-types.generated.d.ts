@@ -2342,6 +2342,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error404Envelope"];
                 };
             };
+            /** @description A limit is reached: too many sessions from this client address within the window (WIDGET_SESSIONS_PER_ADDRESS; the address is the connection's, or behind TRUST_PROXY the one the proxy wrote; Message is RateLimitMessage). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error429Envelope"];
+                };
+            };
         };
     };
     WidgetUpload: {
@@ -2414,7 +2423,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error413Envelope"];
                 };
             };
-            /** @description More than 10 files in 60 seconds in this session. */
+            /** @description More than 10 files in 60 seconds in this session; too many files from this client address within the window (WIDGET_UPLOADS_PER_ADDRESS; the address is the connection's, or behind TRUST_PROXY the one the proxy wrote; Message is RateLimitMessage); or the chatbot's room for visitor files is full of files younger than WIDGET_FILE_KEEP_MINUTES (Message names `file`). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2499,7 +2508,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error415Envelope"];
                 };
             };
-            /** @description A limit is reached: the chatbot's RateLimitCount within RateLimitTime in this session (Message is its RateLimitMessage), or its MessageLimit for this month. */
+            /** @description A limit is reached: too many questions from this client address within the window (WIDGET_QUESTIONS_PER_ADDRESS; the address is the connection's, or behind TRUST_PROXY the one the proxy wrote; Message is RateLimitMessage), or the chatbot's RateLimitCount within RateLimitTime in this session (Message is its RateLimitMessage), or its MessageLimit for this month. */
             429: {
                 headers: {
                     [name: string]: unknown;

@@ -82,6 +82,9 @@ export function widgetPaths({ askAnswer, jsonBodyLimit }: { askAnswer: OpenApiRe
   if (invalidAsk.success) throw new Error('The widget ask 400 example is accepted by the contract; pick one it refuses.');
   const tokenRefused = ` Or the session is not this visitor's: \`${WRONG_VISITOR_TOKEN}\`.`;
 
+  /** The per-address limits (server/widget/address-limits.ts), counted across sessions before any per-session one. */
+  const perAddress = (what: string, setting: string) =>
+    `too many ${what} from this client address within the window (${setting}; the address is the connection's, or behind TRUST_PROXY the one the proxy wrote; Message is RateLimitMessage)`;
   const operations: Record<WidgetOperationName, OpenApiOperation> = {
     WidgetSettings: operation('WidgetSettings', {
       summary: "Read the chatbot's visitor-facing settings",
@@ -93,7 +96,12 @@ export function widgetPaths({ askAnswer, jsonBodyLimit }: { askAnswer: OpenApiRe
       summary: 'Open a visitor session',
       description: 'Opens a chat session for one visitor. `VisitorToken` goes with every later request of the session, in the `widget-visitor-token` header.',
       parameters: [CHATBOT_PARAMETER],
-      responses: { 200: answer('VisitorSession', 'The session and its token.', { SessionID: 1, VisitorToken: 'kq3J0oPZb6N1Wg2yVtK8sLmA4dRfEhCu' }), 403: foreignPage(), 404: notFound() },
+      responses: {
+        200: answer('VisitorSession', 'The session and its token.', { SessionID: 1, VisitorToken: 'kq3J0oPZb6N1Wg2yVtK8sLmA4dRfEhCu' }),
+        403: foreignPage(),
+        404: notFound(),
+        429: errorResponse(429, `A limit is reached: ${perAddress('sessions', 'WIDGET_SESSIONS_PER_ADDRESS')}.`, DEMO_CHATBOT_SETTINGS.RateLimitMessage),
+      },
     }),
     WidgetUpload: operation('WidgetUpload', {
       summary: 'Attach a file',
@@ -114,7 +122,11 @@ export function widgetPaths({ askAnswer, jsonBodyLimit }: { askAnswer: OpenApiRe
         403: foreignPage(`${tokenRefused} Or the chatbot does not take this kind of file from visitors (Message names EnableUploadImage or EnablePushToTalk).`),
         404: notFound(),
         413: errorResponse(413, `The body is larger than ${megabytes(VISITOR_FILE_BYTES)}.`, frameworkMessage('FST_ERR_CTP_BODY_TOO_LARGE', VISITOR_FILE_BYTES)),
-        429: errorResponse(429, `More than ${UPLOADS_PER_WINDOW} files in ${UPLOAD_WINDOW_SECONDS} seconds in this session.`, TOO_MANY_UPLOADS),
+        429: errorResponse(
+          429,
+          `More than ${UPLOADS_PER_WINDOW} files in ${UPLOAD_WINDOW_SECONDS} seconds in this session; ${perAddress('files', 'WIDGET_UPLOADS_PER_ADDRESS')}; or the chatbot's room for visitor files is full of files younger than WIDGET_FILE_KEEP_MINUTES (Message names \`file\`).`,
+          TOO_MANY_UPLOADS,
+        ),
       },
     }),
     WidgetAsk: operation('WidgetAsk', {
@@ -130,7 +142,11 @@ export function widgetPaths({ askAnswer, jsonBodyLimit }: { askAnswer: OpenApiRe
         404: notFound(),
         413: errorResponse(413, `The body is larger than ${megabytes(jsonBodyLimit)}.`, frameworkMessage('FST_ERR_CTP_BODY_TOO_LARGE', jsonBodyLimit)),
         415: errorResponse(415, 'The Content-Type is not application/json.', frameworkMessage('FST_ERR_CTP_INVALID_MEDIA_TYPE', jsonBodyLimit)),
-        429: errorResponse(429, "A limit is reached: the chatbot's RateLimitCount within RateLimitTime in this session (Message is its RateLimitMessage), or its MessageLimit for this month.", DEMO_CHATBOT_SETTINGS.RateLimitMessage),
+        429: errorResponse(
+          429,
+          `A limit is reached: ${perAddress('questions', 'WIDGET_QUESTIONS_PER_ADDRESS')}, or the chatbot's RateLimitCount within RateLimitTime in this session (Message is its RateLimitMessage), or its MessageLimit for this month.`,
+          DEMO_CHATBOT_SETTINGS.RateLimitMessage,
+        ),
       },
     }),
   };
