@@ -1,4 +1,5 @@
 import { isIPv4, isIPv6 } from 'node:net';
+import type { FastifyRequest } from 'fastify';
 
 /**
  * What per-address limits count by (the widget's, widget/address-limits.ts; the console's
@@ -38,4 +39,14 @@ function ipv6Groups(ip: string): number[] {
   const front = parse(head);
   const back = tail === undefined ? [] : parse(tail);
   return [...front, ...Array<number>(8 - front.length - back.length).fill(0), ...back];
+}
+
+/**
+ * The key a request's client is counted by, for the widget's limits and the console's sign-in
+ * throttles: from `request.ip`, so behind the proxy TRUST_PROXY names it is the client's own
+ * address (the socket's would make everyone behind the proxy share one count, and let one
+ * attacker lock the whole team out of signing in).
+ */
+export function clientAddressOf(request: Pick<FastifyRequest, 'ip'>): string {
+  return addressKeyOf(request.ip);
 }

@@ -11,7 +11,8 @@ import { badRequest, notFound, ServiceError, success, tooManyRequests, unauthori
 import type { ConsoleAccess } from './access';
 import { PASSKEY_SIGN_IN_REFUSED, type Passkeys } from './passkeys';
 import { actorOf, recordFailedSignIn, type ActivityLog } from './activity';
-import { addressOf, bodyOf, signedInOf } from './route-support';
+import { clientAddressOf } from '../client-address';
+import { bodyOf, signedInOf } from './route-support';
 import type { ConsoleStore, StoredMember, StoredPasskey } from './store';
 import type { SignInThrottle } from './throttle';
 
@@ -58,7 +59,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, { store, access, now
 
   app.post('/console/passkeys/sign-in', async (request, reply) => {
     const { ceremony, response } = bodyOf(passkeySignInRequestSchema, request);
-    const address = addressOf(request);
+    const address = clientAddressOf(request);
     const account = `passkey:${response.id}`;
     const wait = throttle.waitFor(account, address, now());
     if (wait > 0) throw tooManyRequests(`Too many sign-in attempts: try again in ${Math.ceil(wait / 1000)} seconds`);

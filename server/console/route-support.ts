@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { addressKeyOf } from '../client-address';
 import type * as z from 'zod/mini';
 import { SESSION_ENDED } from '../../src/api/contract/console-access';
 import { success, unauthorized } from '../envelope';
@@ -19,15 +18,6 @@ export function signedInOf(access: ConsoleAccess, request: FastifyRequest): Sign
   const signedIn = access.sessionOf(request);
   if (!signedIn) throw unauthorized(SESSION_ENDED);
   return signedIn;
-}
-
-/**
- * The client address, for throttling sign-ins: the socket's, or behind the proxy TRUST_PROXY
- * names the client's as that proxy wrote it (else everyone behind the proxy would share one
- * throttle, and one attacker could lock the whole team out). Counted like the widget's limits.
- */
-export function addressOf(request: FastifyRequest): string {
-  return addressKeyOf(request.ip);
 }
 
 /** How a member signed in, as the activity record says it. */

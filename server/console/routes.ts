@@ -21,7 +21,8 @@ import { decoyHash, hashPassword, needsRehash, passwordMatches } from './passwor
 import { registerPasskeyRoutes } from './passkey-routes';
 import { createPasskeys } from './passkeys';
 import { actorOf, recordFailedSignIn, type ActivityLog } from './activity';
-import { addressOf, bodyOf, signedInAnswer, signedInOf, type SignInMethod } from './route-support';
+import { clientAddressOf } from '../client-address';
+import { bodyOf, signedInAnswer, signedInOf, type SignInMethod } from './route-support';
 import { memberListEntry, type ConsoleStore, type StoredMember, type StoredPasskey } from './store';
 import { SignInThrottle } from './throttle';
 import { newToken, tokenHash } from './tokens';
@@ -96,7 +97,7 @@ export function registerConsoleAccessRoutes(app: FastifyInstance, { store, acces
 
   app.post('/console/sign-in', async (request, reply) => {
     const { email, password } = body(signInRequestSchema, request);
-    const address = addressOf(request);
+    const address = clientAddressOf(request);
     const wait = throttle.waitFor(email, address, now());
     if (wait > 0) throw tooManyRequests(`Too many sign-in attempts: try again in ${Math.ceil(wait / 1000)} seconds`);
 

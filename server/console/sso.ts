@@ -7,7 +7,7 @@ import { notFound } from '../envelope';
 import { DEMO_ENDED_FLAG, isHttps, type ConsoleAccess } from './access';
 import { linkBase } from './links';
 import { actorOf, recordFailedSignIn, type ActivityLog } from './activity';
-import { addressOf } from './route-support';
+import { clientAddressOf } from '../client-address';
 import { PENDING_LIFETIME_MS, PendingSignIns } from './sso-pending';
 import { createSsoProvider, reasonOf, type ProviderIdentity, type SsoProvider } from './sso-provider';
 import type { ConsoleStore, StoredMember } from './store';
@@ -132,7 +132,7 @@ export function registerSsoRoutes(app: FastifyInstance, { store, access, now, co
     reply.header('cache-control', 'no-store');
     const cookieState = request.cookies[stateCookieNameFor(request)];
     reply.clearCookie(stateCookieNameFor(request), stateCookieOptions(request));
-    const address = addressOf(request);
+    const address = clientAddressOf(request);
     if (failures.waitFor(address, now()) > 0) return toSignInPage(reply, 'throttled');
 
     const outcome = await complete(provider, request, reply, cookieState);

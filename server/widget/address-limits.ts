@@ -3,7 +3,7 @@ import type { ChatbotSettings } from '../../src/api/contract';
 import type { WidgetLimits } from '../config';
 import { tooManyRequests } from '../envelope';
 import { AddressRateLimiter } from '../rate-limiter';
-import { addressKeyOf } from '../client-address';
+import { clientAddressOf } from '../client-address';
 
 /** What a client address is counted for on the widget's public routes. */
 export type AddressAction = 'sessions' | 'questions' | 'uploads';
@@ -32,7 +32,7 @@ export function createAddressLimits(limits: WidgetLimits) {
      * chatbot's RateLimitMessage, the answer its visitors already know for "too fast".
      */
     admit(action: AddressAction, request: FastifyRequest, settings: ChatbotSettings, now: number): void {
-      if (limiters[action].tryHit(addressKeyOf(request.ip), now)) return;
+      if (limiters[action].tryHit(clientAddressOf(request), now)) return;
       throw tooManyRequests(settings.RateLimitMessage.trim() === '' ? ADDRESS_LIMIT_FALLBACK : settings.RateLimitMessage);
     },
   };

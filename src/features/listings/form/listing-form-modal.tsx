@@ -17,8 +17,7 @@ import {
   listingFormSchema,
   listingKeyOf,
   listingToFormValues,
-  RENT_ONLY_FIELDS,
-  SALE_ONLY_FIELDS,
+  hiddenFieldsOf,
   toCreateListingRequest,
   toUpdateListingRequest,
   fieldsShownForEdit,
@@ -100,7 +99,7 @@ export function ListingFormModal({ chatbotId, target, onClose }: ListingFormModa
       return;
     }
     const path = field ? formPathOfServiceField(field) : null;
-    const hidden = (saleType === 'for_rent' ? SALE_ONLY_FIELDS : RENT_ONLY_FIELDS).some((name) => name === path);
+    const hidden = hiddenFieldsOf(saleType).some((name) => name === path);
     if (path && text && !hidden) {
       form.setError(path, { type: 'server', message: text }, { shouldFocus: true });
       return;

@@ -129,6 +129,11 @@ function conditionalFieldsOf(saleType: SaleType) {
   return saleType === 'for_rent' ? RENT_ONLY : SALE_ONLY;
 }
 
+/** The other sale type's fields, which a form of this sale type hides and neither checks nor sends. */
+export function hiddenFieldsOf(saleType: SaleType): ReadonlyArray<keyof typeof SALE_ONLY | keyof typeof RENT_ONLY> {
+  return saleType === 'for_rent' ? SALE_ONLY_FIELDS : RENT_ONLY_FIELDS;
+}
+
 const formObject = z.object({
   SaleType: listingFieldsShape.SaleType,
   Status: listingFieldsShape.Status,
@@ -351,8 +356,8 @@ export function listingKeyOf(listing: Pick<Listing, 'ID' | 'MLSNumber' | 'Url'>,
  * means "clear it". The other sale type's fields are hidden and kept as stored; Location only
  * when the service's list gives it, since a blank we never filled must not clear it.
  */
-export function fieldsShownForEdit(saleType: (typeof SALE_TYPES)[number], locationShown: boolean): OptionalListingField[] {
-  const hidden = new Set<string>(saleType === 'for_rent' ? SALE_ONLY_FIELDS : RENT_ONLY_FIELDS);
+export function fieldsShownForEdit(saleType: SaleType, locationShown: boolean): OptionalListingField[] {
+  const hidden = new Set<string>(hiddenFieldsOf(saleType));
   if (!locationShown) hidden.add('Location');
   return OPTIONAL_LISTING_FIELDS.filter((field) => !hidden.has(field));
 }
