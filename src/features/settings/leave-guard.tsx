@@ -1,7 +1,15 @@
-import { Button, Group, List, Modal, Text } from '@mantine/core';
-import { useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import { useBlocker } from 'react-router';
-import { useFullScreenDialog } from '../../components/use-full-screen-dialog';
+import { LazyDialogFrame } from '../../components/lazy-dialog-frame';
+import { loadOnce } from '../../lib/load-once';
+
+/**
+ * The dialog is a chunk of its own (Mantine's Modal, its focus trap and scroll lock), kept off
+ * a first visit to the settings: the first unsaved change starts its download, so it is there
+ * when a navigation is blocked (the first-visit budget, e2e/first-visit-weight.spec.ts).
+ */
+const preloadLeaveDialog = loadOnce(() => import('./leave-dialog'));
+const LeaveDialog = lazy(() => preloadLeaveDialog().then((module) => ({ default: module.LeaveDialog })));
 
 interface LeaveGuardProps {
   /** Whether there are unsaved changes. */
@@ -17,13 +25,13 @@ interface LeaveGuardProps {
  * browser's own prompt, the only one a page may show then.
  */
 export function LeaveGuard({ when, changedLabels, onDiscard }: LeaveGuardProps) {
-  const fullScreen = useFullScreenDialog();
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname,
   );
 
   useEffect(() => {
     if (!when) return;
+    preloadLeaveDialog().catch(() => undefined);
     const warn = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       // Older browsers show the prompt only when returnValue is set.
@@ -42,26 +50,10 @@ export function LeaveGuard({ when, changedLabels, onDiscard }: LeaveGuardProps) 
     blocker.proceed();
   };
 
+  if (blocker.state !== 'blocked') return null;
   return (
-    <Modal opened={blocker.state === 'blocked'} onClose={stay} title="Leave without saving?" centered fullScreen={fullScreen}>
-      <Text size="sm">
-        {changedLabels.length === 1 ? 'This field has' : `These ${changedLabels.length} fields have`} unsaved changes:
-      </Text>
-      <List size="sm" my="xs" withPadding>
-        {changedLabels.slice(0, 8).map((label) => (
-          <List.Item key={label}>{label}</List.Item>
-        ))}
-        {changedLabels.length > 8 && <List.Item>and {changedLabels.length - 8} more</List.Item>}
-      </List>
-      <Text size="sm">If you leave now, they are discarded.</Text>
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={stay} data-autofocus>
-          Stay on this page
-        </Button>
-        <Button color="red" onClick={leave}>
-          Discard changes and leave
-        </Button>
-      </Group>
-    </Modal>
+    <LazyDialogFrame title="Leave without saving?" onClose={stay}>
+      <LeaveDialog changedLabels={changedLabels} onStay={stay} onLeave={leave} />
+    </LazyDialogFrame>
   );
 }

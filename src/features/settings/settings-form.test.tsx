@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { chatbotDetailQueryOptions } from '../../api/chatbot';
@@ -106,9 +106,20 @@ function renderForm({ role = 'Editor', chatbots = ['bot-1'], history }: FormOpti
 
 /** The preview's widget: the shadow root of the host element the preview mounts it on. */
 function previewWidgetHost(): HTMLElement {
-  return screen.getByTestId('widget-preview-stage').firstElementChild as HTMLElement;
+  const host = [...screen.getByTestId('widget-preview-stage').children].find((child) => child.shadowRoot);
+  if (!host) throw new Error('the preview has not mounted its widget');
+  return host as HTMLElement;
 }
 const previewWidget = () => within(previewWidgetHost().shadowRoot as unknown as HTMLElement);
+
+/** The preview loads its widget once the page is idle (widget-preview.tsx): waits for it. */
+async function previewMounted(): Promise<HTMLElement> {
+  await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading the preview' })).toBeNull(), LAZY_CHUNK);
+  return previewWidgetHost();
+}
+
+/** A chunk loaded on demand (the preview, the dialogs) is transformed on its first import here: slow on a loaded machine. */
+const LAZY_CHUNK = { timeout: 15_000 };
 
 // Generous: rendering every Mantine control in jsdom is slow on a loaded machine.
 describe('SettingsForm', { timeout: 60_000 }, () => {
@@ -116,7 +127,7 @@ describe('SettingsForm', { timeout: 60_000 }, () => {
     const user = userEvent.setup({ delay: null });
     renderForm();
     const name = screen.getByRole('textbox', { name: 'Name' });
-    const host = previewWidgetHost();
+    const host = await previewMounted();
     expect(previewWidget().getByRole('heading', { name: 'Sunrise' })).toBeInTheDocument();
     expect(previewWidget().getByRole('button', { name: 'Chat with Sunrise' })).toBeInTheDocument();
 
@@ -146,6 +157,7 @@ describe('SettingsForm', { timeout: 60_000 }, () => {
     const welcome = screen.getByRole('textbox', { name: 'Welcome message' });
     await user.clear(welcome);
     await user.type(welcome, 'Hi <img src=x onerror=alert(1)> there');
+    await previewMounted();
     expect(previewWidget().getByTestId('welcome')).toHaveTextContent('Hi <img src=x onerror=alert(1)> there');
     expect(previewWidgetHost().shadowRoot!.querySelector('img[src="x"]')).toBeNull();
   });
@@ -189,8 +201,9 @@ describe('SettingsForm', { timeout: 60_000 }, () => {
 });
 
 describe('SettingsForm by role', { timeout: 60_000 }, () => {
-  it('shows an Agent every setting read-only, with history and preview but nothing that saves', () => {
+  it('shows an Agent every setting read-only, with history and preview but nothing that saves', async () => {
     renderForm({ role: 'Agent' });
+    await previewMounted();
     expect(screen.getByRole('status')).toHaveTextContent('Your role (Agent) can see these settings but not change them.');
     // One control of each kind: text, colour picker, switch, upload, list editor, radio, select.
     expect(screen.getByRole('textbox', { name: 'Name' })).toBeDisabled();
@@ -234,14 +247,14 @@ describe('SettingsForm by role', { timeout: 60_000 }, () => {
 
   it('lets an Agent compare versions in the History but not restore one', async () => {
     renderForm({ role: 'Agent', history: 1 });
-    const version = await screen.findByRole('region', { name: 'Version 1' });
+    const version = await screen.findByRole('region', { name: 'Version 1' }, LAZY_CHUNK);
     expect(within(version).getByRole('combobox', { name: 'Compare with' })).toBeEnabled();
     expect(within(version).queryByRole('button', { name: 'Restore this version' })).toBeNull();
   });
 
   it('lets an Editor restore a version from the History', async () => {
     renderForm({ role: 'Editor', history: 1 });
-    const version = await screen.findByRole('region', { name: 'Version 1' });
+    const version = await screen.findByRole('region', { name: 'Version 1' }, LAZY_CHUNK);
     expect(within(version).getByRole('button', { name: 'Restore this version' })).toBeInTheDocument();
   });
 
@@ -251,7 +264,9 @@ describe('SettingsForm by role', { timeout: 60_000 }, () => {
     const { queryClient, saved } = renderForm({ role: 'Editor', chatbots: ['bot-1', 'bot-2'] });
     queryClient.setQueryData(chatbotDetailQueryOptions('bot-2').queryKey, { ...saved, Name: 'Sandbox', serialNumber: 'bot-2' } as ChatbotDetail);
     await user.click(screen.getByRole('button', { name: 'Copy to another chatbot' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Copy settings to another chatbot' });
+    // The dialog's chunk arrives after a placeholder of the same name: its field says it is there.
+    await screen.findByRole('combobox', { name: 'Copy to' }, LAZY_CHUNK);
+    const dialog = screen.getByRole('dialog', { name: 'Copy settings to another chatbot' });
     await user.click(within(dialog).getByRole('combobox', { name: 'Copy to' }));
     const options = await screen.findAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual(['bot-2']);

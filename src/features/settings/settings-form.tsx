@@ -9,12 +9,10 @@ import { useEditChatbot } from '../../api/chatbot';
 import { isApiError } from '../../api/client';
 import { useAccess } from '../../api/use-access';
 import { CHATBOT_SETTING_KEYS, chatbotSettingsSchema, type ChatbotSettingKey, type ChatbotSettings, type VersionDetail } from '../../api/contract';
-import { ConflictModal } from './conflict/conflict-modal';
-import { MergedNotice, type MergedSave } from './conflict/merged-notice';
+import type { MergedSave } from './conflict/merged-notice';
 import { checkRemoteChange, type RemoteChange } from './conflict/remote-change';
 import { mergeSettings, planMerge, type MergePlan } from './conflict/settings-merge';
-import { CopySettingsModal } from './copy/copy-settings-modal';
-import { HistoryDrawer } from './history/history-drawer';
+import { LazyConflictModal, LazyCopySettingsModal, LazyHistoryDrawer, LazyMergedNotice, preloadCopySettingsModal, preloadHistoryDrawer } from './lazy-settings-dialogs';
 import { SaveBar } from './save-bar';
 import { SectionNav } from './section-nav';
 import { settingErrorText, settingLabel, settingLabels } from './setting-fields';
@@ -32,6 +30,10 @@ import { clearDraft, loadDraft, type LoadedDraft } from './settings-storage';
 import { WidgetPreview } from './widget-preview';
 import { EmbedSection } from './embed-section';
 import { confirm } from '../../components/confirm';
+
+// A failed preload is tried again when the dialog opens, which shows the failure.
+const preloadCopy = () => void preloadCopySettingsModal().catch(() => undefined);
+const preloadHistory = () => void preloadHistoryDrawer().catch(() => undefined);
 
 interface SettingsFormProps {
   chatbotId: string;
@@ -324,11 +326,23 @@ export function SettingsForm({ chatbotId, saved, unknownFields = [] }: SettingsF
         )}
         <Group justify="flex-end" mb="md" gap="xs">
           {canEdit && (
-            <Button variant="default" leftSection={<IconCopy size={16} />} onClick={() => setCopyOpen(true)}>
+            <Button
+              variant="default"
+              leftSection={<IconCopy size={16} />}
+              onPointerEnter={preloadCopy}
+              onFocus={preloadCopy}
+              onClick={() => setCopyOpen(true)}
+            >
               Copy to another chatbot
             </Button>
           )}
-          <Button variant="default" leftSection={<IconTimeline size={16} />} onClick={() => setHistoryOpen(true)}>
+          <Button
+            variant="default"
+            leftSection={<IconTimeline size={16} />}
+            onPointerEnter={preloadHistory}
+            onFocus={preloadHistory}
+            onClick={() => setHistoryOpen(true)}
+          >
             History
           </Button>
         </Group>
@@ -340,9 +354,9 @@ export function SettingsForm({ chatbotId, saved, unknownFields = [] }: SettingsF
             </Text>
           </Alert>
         )}
-        {merged && <MergedNotice {...merged} onDismiss={() => setMerged(null)} />}
+        {merged && <LazyMergedNotice {...merged} onDismiss={() => setMerged(null)} />}
         {pendingConflict && (
-          <ConflictModal
+          <LazyConflictModal
             base={baseline}
             mine={pendingConflict.mine}
             change={pendingConflict.change}
@@ -351,9 +365,9 @@ export function SettingsForm({ chatbotId, saved, unknownFields = [] }: SettingsF
             onCancel={() => pendingConflict.resolve(null)}
           />
         )}
-        {copyOpen && canEdit && <CopySettingsModal chatbotId={chatbotId} saved={baseline} unknownFields={unknownFields} onClose={() => setCopyOpen(false)} />}
+        {copyOpen && canEdit && <LazyCopySettingsModal chatbotId={chatbotId} saved={baseline} unknownFields={unknownFields} onClose={() => setCopyOpen(false)} />}
         {historyOpen && (
-          <HistoryDrawer
+          <LazyHistoryDrawer
             opened
             onClose={closeHistory}
             chatbotId={chatbotId}

@@ -1,57 +1,54 @@
 import { Box, Paper, Text, Title, useComputedColorScheme } from '@mantine/core';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { mountWidget } from '../../widget/chat-widget';
-import { VisitorStorage } from '../../widget/visitor-storage';
-import { consoleWidgetTransport } from './console-widget-transport';
-import { PREVIEW_FIELDS, previewSettingsOf, sameVisitorSettings } from './preview-settings';
+import { PageLoader } from '../../components/page-loader';
+import { loadOnce } from '../../lib/load-once';
+import { runWhenIdle } from '../../lib/run-when-idle';
 import type { SettingsFormValues } from './settings-form-schema';
+import type { VisitorStorage } from '../../widget/visitor-storage';
 
 /**
- * The Live preview: the chat widget itself (src/widget, the module /widget.js runs on a
- * visitor's page), drawn from the form's draft and answering through the console's client.
- * It follows the form through a subscription to the fields it shows, which hands each change
- * to the widget (`update`) without rendering any React component, this one included.
+ * The widget and its transport: a chunk of its own, fetched at the first idle moment after
+ * the settings page has drawn, so a first visit downloads and runs the form first (the
+ * first-visit budget, docs/performance.md; checked by e2e/first-visit-weight.spec.ts).
+ */
+export const loadPreviewStage = loadOnce(() => import('./widget-preview-stage'));
+
+/**
+ * The Live preview: the chat widget as visitors see it, drawn from the form's draft and
+ * answering through the console's client (widget-preview-stage.ts). A change of the form
+ * reaches the widget through a subscription, without rendering any React component, this one
+ * included.
  */
 export function WidgetPreview({ chatbotId }: { chatbotId: string }) {
   const { getValues, subscribe } = useFormContext<SettingsFormValues>();
   // Read at once, not after a first render in light: each change of scheme mounts the widget again.
   const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
   const stage = useRef<HTMLDivElement>(null);
-  // The preview's conversation lives in memory, never in the storage keys the test page's
-  // widget uses on this same origin, and outlasts a remount (a change of colour scheme).
-  const storage = useMemo(() => new VisitorStorage(chatbotId, { local: null, session: null }), [chatbotId]);
+  // The preview's conversation outlasts a remount (a change of colour scheme), not a change of chatbot.
+  const storage = useRef<{ chatbotId: string; storage: VisitorStorage } | null>(null);
+  const [state, setState] = useState<'loading' | 'shown' | 'failed'>('loading');
 
   useEffect(() => {
-    // A host of its own per mount: the widget adds its style sheets to the host's shadow root.
-    const host = stage.current!.appendChild(document.createElement('div'));
-    const stopAsking = new AbortController();
-    let shown = previewSettingsOf(getValues());
-    const widget = mountWidget(host, shown, {
-      transport: consoleWidgetTransport(chatbotId, stopAsking.signal),
-      storage,
-      serviceOrigin: window.location.origin,
-      placement: 'frame',
-      scheme,
-      startOpen: true,
-    });
-    const unsubscribe = subscribe({
-      name: PREVIEW_FIELDS,
-      formState: { values: true },
-      callback: ({ values }) => {
-        const next = previewSettingsOf(values);
-        if (sameVisitorSettings(shown, next)) return;
-        shown = next;
-        widget.update(next);
-      },
-    });
+    let unmount: (() => void) | undefined;
+    let gone = false;
+    const mount = () =>
+      loadPreviewStage().then(
+        ({ mountPreviewStage, previewStorage }) => {
+          if (gone) return;
+          if (storage.current?.chatbotId !== chatbotId) storage.current = { chatbotId, storage: previewStorage(chatbotId) };
+          unmount = mountPreviewStage(stage.current!, { chatbotId, storage: storage.current.storage, scheme, getValues, subscribe });
+          setState('shown');
+        },
+        () => !gone && setState('failed'),
+      );
+    const cancelIdle = runWhenIdle(() => void mount());
     return () => {
-      unsubscribe();
-      stopAsking.abort();
-      widget.destroy();
-      host.remove();
+      gone = true;
+      cancelIdle();
+      unmount?.();
     };
-  }, [chatbotId, getValues, subscribe, scheme, storage]);
+  }, [chatbotId, getValues, subscribe, scheme]);
 
   return (
     <Paper component="section" withBorder radius="md" p="md" data-testid="widget-preview" aria-labelledby="widget-preview-title">
@@ -74,7 +71,14 @@ export function WidgetPreview({ chatbotId }: { chatbotId: string }) {
           background: 'light-dark(var(--mantine-color-gray-1), var(--mantine-color-dark-8))',
           overflow: 'hidden',
         }}
-      />
+      >
+        {state === 'loading' && <PageLoader label="Loading the preview" />}
+        {state === 'failed' && (
+          <Text size="sm" p="md" role="alert">
+            The preview could not be loaded. Reload the page to try again; the form works without it.
+          </Text>
+        )}
+      </Box>
     </Paper>
   );
 }

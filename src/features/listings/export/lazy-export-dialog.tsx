@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { loadOnce } from '../../../lib/load-once';
-import { LazyDialogFrame } from '../lazy-dialog-frame';
+import { LazyDialogFrame } from '../../../components/lazy-dialog-frame';
 import type { ExportDialogProps } from './export-dialog';
 
 /** Its own chunk (papaparse among it), fetched when the user points at or focuses Export, at the latest on a press. */

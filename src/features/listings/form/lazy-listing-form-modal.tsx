@@ -1,6 +1,6 @@
 import { lazy, useEffect, useState } from 'react';
 import { loadOnce } from '../../../lib/load-once';
-import { LazyDialogFrame } from '../lazy-dialog-frame';
+import { LazyDialogFrame } from '../../../components/lazy-dialog-frame';
 import type * as ListingFormModule from './listing-form-modal';
 import type { ListingFormTarget } from './listing-form-modal';
 

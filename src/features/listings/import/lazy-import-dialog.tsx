@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { loadOnce } from '../../../lib/load-once';
-import { LazyDialogFrame } from '../lazy-dialog-frame';
+import { LazyDialogFrame } from '../../../components/lazy-dialog-frame';
 import type { ImportDialogProps } from './import-dialog';
 
 /** Its own chunk (papaparse's writer, the import's logic; the parser runs in a worker), fetched on intent. */

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { loadOnce } from '../../../lib/load-once';
-import { LazyDialogFrame } from '../lazy-dialog-frame';
+import { LazyDialogFrame } from '../../../components/lazy-dialog-frame';
 import type { BulkStatusDialogProps } from './bulk-status-dialog';
 
 /** Its own chunk, fetched when the user points at or focuses "Set status", at the latest on a press. */

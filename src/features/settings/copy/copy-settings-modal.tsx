@@ -14,7 +14,7 @@ import { diffSettings } from '../history/version-diff';
 import { VersionDiffView } from '../history/version-diff-view';
 import { copyRequest } from './copy-request';
 
-interface CopySettingsModalProps {
+export interface CopySettingsModalProps {
   chatbotId: string;
   /** The saved settings of this chatbot: what is copied (unsaved edits are not). */
   saved: ChatbotSettings;

@@ -10,7 +10,7 @@ import { diffSettings } from './version-diff';
 import { VersionDiffView } from './version-diff-view';
 import { useVersionDetail, useVersionsPage, VERSIONS_PAGE_SIZE } from './use-settings-history';
 
-interface HistoryDrawerProps {
+export interface HistoryDrawerProps {
   opened: boolean;
   onClose: () => void;
   chatbotId: string;

@@ -8,7 +8,7 @@ interface PlaceholderDialogProps {
 }
 
 /**
- * Stands in for the listing form while its chunk loads, or says why it could not. A native
+ * Stands in for a dialog (the listing form, the settings history) while its chunk loads, or says why it could not. A native
  * modal <dialog>: the browser traps focus, dims the page and closes it on Escape, so the
  * listings page does not carry Mantine's Modal (its portal, focus trap and scroll lock) into
  * the first load for a moment's spinner. The form itself is a Mantine Modal in its own chunk.

@@ -1,8 +1,8 @@
 import { Button, Group } from '@mantine/core';
 import { Component, Suspense, type ReactNode } from 'react';
-import { ErrorAlert } from '../../components/error-alert';
-import { PageLoader } from '../../components/page-loader';
-import { PlaceholderDialog } from './form/placeholder-dialog';
+import { ErrorAlert } from './error-alert';
+import { PageLoader } from './page-loader';
+import { PlaceholderDialog } from './placeholder-dialog';
 
 interface LazyDialogFrameProps {
   /** The dialog's title, which its placeholders carry too. */

@@ -1,0 +1,68 @@
+import { expect, test, type Page } from '@playwright/test';
+import { FIRST_VISIT_BUDGET_KB, FIRST_VISIT_CEILING_KB, type FirstVisitArea } from '../bench/bundle-size';
+import { firstVisit } from './support/first-visit';
+import { startOwnService, type OwnService } from './support/own-service';
+
+/**
+ * A staff member opens a link straight to an area: a first visit with an empty cache, whose
+ * JavaScript must stay within the area's ceiling (bench/bundle-size.ts; the landing page has
+ * its own, stricter check in landing-weight.spec.ts). Each is read from the build's report of
+ * its chunks, gzipped, up to the moment the area shows what a user came for.
+ */
+const BOT = 'demo-bot';
+
+const AREAS: { area: Exclude<FirstVisitArea, 'sign-in'>; path: string; ready: (page: Page) => Promise<void> }[] = [
+  { area: 'listings', path: `/bots/${BOT}/listings`, ready: (page) => expect(page.getByRole('table', { name: 'Listings' }).getByRole('row').nth(1)).toBeVisible() },
+  { area: 'settings', path: `/bots/${BOT}/settings`, ready: (page) => expect(page.getByRole('textbox', { name: 'System message' })).toBeVisible() },
+  { area: 'chat', path: `/bots/${BOT}/chat`, ready: (page) => expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible() },
+  // The console's way to the API reference (its link opens the reference, served by the service).
+  { area: 'connection', path: '/connection', ready: (page) => expect(page.getByRole('link', { name: 'API reference' })).toBeVisible() },
+  { area: 'activity', path: '/activity', ready: (page) => expect(page.getByRole('link', { name: 'Export CSV' })).toBeVisible() },
+  { area: 'members', path: '/members', ready: (page) => expect(page.getByRole('table', { name: 'Members' })).toBeVisible() },
+];
+
+function expectWithinCeiling(area: FirstVisitArea, kilobytes: number): void {
+  const ceiling = FIRST_VISIT_CEILING_KB[area];
+  test.info().annotations.push({
+    type: 'first-visit',
+    description: `${area}: ${kilobytes.toFixed(1)} KB (budget ${FIRST_VISIT_BUDGET_KB[area]} KB, ceiling ${ceiling} KB)`,
+  });
+  expect(kilobytes, `a first visit to ${area}: gzipped JS in KB`).toBeLessThanOrEqual(ceiling);
+}
+
+for (const { area, path, ready } of AREAS) {
+  test(`a first visit to ${area} stays within its ceiling`, async ({ browser, baseURL }) => {
+    const { kilobytes } = await firstVisit(browser, baseURL!, path, ready);
+    expectWithinCeiling(area, kilobytes);
+  });
+}
+
+test.describe('the sign-in page', () => {
+  // A console of its own: the shared one must stay a demo start, which has no sign-in page.
+  let service: OwnService;
+  test.beforeAll(async () => {
+    service = await startOwnService([]);
+  });
+  test.afterAll(async () => {
+    await service?.dispose();
+  });
+
+  test('a first visit to sign-in stays within its ceiling', async ({ browser }) => {
+    // The Demo owner protects the console, as "Protect this console" does.
+    const owner = await browser.newContext({ baseURL: service.url });
+    const page = await owner.newPage();
+    await page.goto('/connection');
+    const answers = await page.evaluate(async () => {
+      const post = (path: string, body: object) =>
+        fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((answer) => answer.status);
+      return [await post('/console/demo-sign-in', {}), await post('/console/protect', { email: 'olive@example.com', name: 'Olive Owner', password: 'a long owner passphrase' })];
+    });
+    expect(answers).toEqual([200, 200]);
+    await owner.close();
+
+    const { kilobytes } = await firstVisit(browser, service.url, '/sign-in', (visitor) =>
+      expect(visitor.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible(),
+    );
+    expectWithinCeiling('sign-in', kilobytes);
+  });
+});
