@@ -15,7 +15,8 @@
  * BENCH_ONLY=activity measures the activity record at 100,000 entries on the server alone
  * (bench/measure-activity.ts); with no section that needs the built app, nothing is built.
  * BENCH_ONLY=cpu calibrates the CPU slowdown alone (it runs before the dashboard and widget
- * figures anyway).
+ * figures anyway). BENCH_ONLY=lighthouse runs Lighthouse on first visits to listings, settings
+ * and chat (bench/lighthouse.ts).
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -31,6 +32,7 @@ import { launchBrowser } from './browser';
 import { calibrate, CALIBRATION_TOLERANCE, describeCalibration, LOW_TIER_PHONE_INDEX, unreliableReason, type Calibration } from './cpu-calibration';
 import { openIndexPage } from './cpu-speed';
 import { entryScripts, FIRST_LOAD_BUDGET_KB, gzippedSizes } from './bundle-size';
+import { LIGHTHOUSE_HOST_INDEX, runLighthouse, type LighthouseRun } from './lighthouse';
 import { longMarkdown, longProse } from './long-answer';
 import { measureWidgetLauncher } from './measure-widget';
 import { WIDGET_SCRIPT_FILE } from '../server/routes/widget';
@@ -111,7 +113,7 @@ function add(item: Figure): void {
   console.log(formatLine(item));
 }
 
-const SECTIONS = ['bundle', 'cpu', 'widget', 'latency', 'dashboard', 'first-load', 'table', 'stream', 'typing', 'census', 'import', 'export', 'throughput', 'activity'] as const;
+const SECTIONS = ['bundle', 'cpu', 'widget', 'latency', 'dashboard', 'first-load', 'table', 'stream', 'typing', 'census', 'import', 'export', 'lighthouse', 'throughput', 'activity'] as const;
 type Section = (typeof SECTIONS)[number];
 /** BENCH_ONLY=stream,typing measures only those sections (for working on the bench itself). */
 const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean));
@@ -120,7 +122,7 @@ for (const name of ONLY) {
 }
 const wanted = (section: Section) => ONLY.size === 0 || ONLY.has(section);
 /** The sections that read dist/ (sizes, or the app in the browser); the others need no build. */
-const BUILT_APP_SECTIONS: readonly Section[] = ['bundle', 'widget', 'dashboard', 'first-load', 'table', 'stream', 'typing', 'census', 'import', 'export'];
+const BUILT_APP_SECTIONS: readonly Section[] = ['bundle', 'widget', 'dashboard', 'first-load', 'table', 'stream', 'typing', 'census', 'import', 'export', 'lighthouse'];
 /** The sections with figures timed on the calibrated CPU; the calibration runs before them ('cpu' runs it alone). */
 const CALIBRATED_SECTIONS: readonly Section[] = ['cpu', 'dashboard', 'widget'];
 
@@ -362,6 +364,56 @@ function onCalibratedCpu(item: Figure): Figure {
   return reason ? unreliable(item, reason) : item;
 }
 
+/** First visits Lighthouse loads: the landing (listings of 100,000), settings and chat. */
+const LIGHTHOUSE_PAGES = [
+  { label: 'listings', path: `/bots/${LISTINGS_BOT}/listings` },
+  { label: 'settings', path: `/bots/${SETTINGS_BOT}/settings` },
+  { label: 'chat', path: `/bots/${CHAT_BOT}/chat` },
+] as const;
+/** Lighthouse's scores move from run to run (its docs advise the median of several); one in quick mode. */
+const LIGHTHOUSE_RUNS = QUICK ? 1 : 3;
+const lighthouseScoreBudget = atLeast(90, '');
+const lighthouseTbtBudget = atMost(200, 'ms');
+const lighthouseAccessibilityBudget = atLeast(100, '');
+
+function lighthouseFigureNames(label: string): [string, string, Budget?][] {
+  return [
+    [`Lighthouse ${label}: performance score (mobile, simulated)`, '', lighthouseScoreBudget],
+    [`Lighthouse ${label}: first contentful paint`, 'ms'],
+    [`Lighthouse ${label}: largest contentful paint`, 'ms'],
+    [`Lighthouse ${label}: total blocking time`, 'ms', lighthouseTbtBudget],
+    [`Lighthouse ${label}: accessibility score`, '', lighthouseAccessibilityBudget],
+    [`Lighthouse ${label}: transferred on a first visit`, 'KB'],
+  ];
+}
+
+function addLighthouseFigures(label: string, runs: LighthouseRun[]): void {
+  const [scoreName, fcpName, lcpName, tbtName, accessibilityName, bytesName] = lighthouseFigureNames(label).map(([name]) => name) as [string, string, string, string, string, string];
+  const each = (pick: (run: LighthouseRun) => number, digits = 0) => runs.map((run) => round(pick(run), digits));
+  const medianOfRuns = (pick: (run: LighthouseRun) => number, digits = 0) => round(median(runs.map(pick)), digits);
+  const slowHost = runs.some((run) => run.benchmarkIndex <= LIGHTHOUSE_HOST_INDEX)
+    ? `under the ${LIGHTHOUSE_HOST_INDEX.toLocaleString('en-US')} its simulated 4x slowdown assumes: its times and score are a slower phone's than it says`
+    : undefined;
+  const warnings = [...new Set(runs.flatMap((run) => run.warnings))];
+  add(
+    figure(scoreName, medianOfRuns((run) => run.performance), '', lighthouseScoreBudget, {
+      runs: each((run) => run.performance),
+      note: [`Lighthouse's BenchmarkIndex of this machine [${each((run) => run.benchmarkIndex).join(', ')}]`, slowHost, ...warnings].filter(Boolean).join('; '),
+    }),
+  );
+  add(figure(fcpName, medianOfRuns((run) => run.fcpMs), 'ms', undefined, { runs: each((run) => run.fcpMs) }));
+  add(figure(lcpName, medianOfRuns((run) => run.lcpMs), 'ms', undefined, { runs: each((run) => run.lcpMs) }));
+  add(figure(tbtName, medianOfRuns((run) => run.tbtMs), 'ms', lighthouseTbtBudget, { runs: each((run) => run.tbtMs) }));
+  const failing = [...new Set(runs.flatMap((run) => run.failedAccessibility))];
+  add(
+    figure(accessibilityName, medianOfRuns((run) => run.accessibility), '', lighthouseAccessibilityBudget, {
+      runs: each((run) => run.accessibility),
+      note: failing.length > 0 ? `failed audits: ${failing.join(', ')}` : undefined,
+    }),
+  );
+  add(figure(bytesName, kilobytes(median(runs.map((run) => run.transferBytes))), 'KB', undefined, { runs: runs.map((run) => kilobytes(run.transferBytes)), note: 'every response, compressed as sent (total-byte-weight)' }));
+}
+
 async function main(): Promise<number> {
   const started = Date.now();
   if (!SKIP_BUILD && BUILT_APP_SECTIONS.some(wanted)) await build();
@@ -401,7 +453,7 @@ async function main(): Promise<number> {
     await call(baseURL, 'Edit', { serialNumber: LISTINGS_BOT, ...NO_LIMITS });
     await call(baseURL, 'Edit', { serialNumber: MARKDOWN_BOT, WelcomeMessage: GREETING, AnswerSuffix: longMarkdown(LONG_ANSWER_CHARACTERS), ...NO_LIMITS });
 
-    const needsListings = (['latency', 'dashboard', 'first-load', 'table', 'export', 'throughput'] as const).some(wanted);
+    const needsListings = (['latency', 'dashboard', 'first-load', 'table', 'export', 'throughput', 'lighthouse'] as const).some(wanted);
     let listings: CreateListingRequest[] = [];
     if (needsListings) {
       log(`seeding ${LISTING_COUNT.toLocaleString('en-US')} listings`);
@@ -605,6 +657,16 @@ async function main(): Promise<number> {
     } finally {
       await browser?.close();
     }
+
+    // ---- Lighthouse, after the bench's browser has closed: its Chromium has the machine to itself.
+    await attempt('lighthouse', LIGHTHOUSE_PAGES.flatMap(({ label }) => lighthouseFigureNames(label)), async () => {
+      for (const { label, path } of LIGHTHOUSE_PAGES) {
+        log(`Lighthouse: ${label} (${path})`);
+        const runs: LighthouseRun[] = [];
+        for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) runs.push(await runLighthouse(`${baseURL}${path}`));
+        addLighthouseFigures(label, runs);
+      }
+    });
 
     // ---- Throughput on one core, the service beside json-server on the same rows.
     const ratioBudget = atLeast(2, 'x');
