@@ -11,7 +11,7 @@ export default defineConfig({
         test: {
           name: 'service',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'reliability/**/*.test.ts', 'build/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'reliability/**/*.test.ts', 'build/**/*.test.ts', 'bench/**/*.test.ts'],
         },
       },
       {

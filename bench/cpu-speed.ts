@@ -1,11 +1,11 @@
 import type { Browser } from '@playwright/test';
+import { median } from './stats';
 
 /*
- * How fast the page's CPU is under the bench's slowdown, as Lighthouse's BenchmarkIndex: the
- * score DevTools' calibrated CPU throttling aims at (1,000 for a mid-tier phone such as a
- * Pixel 5, 264 for a low-tier one). The dashboard and widget budgets are times at 4x, and 4x
- * of a slower machine is a slower phone: printed beside them, the score tells whether the code
- * or the machine moved (docs/performance.md).
+ * How fast the page's CPU is, as Lighthouse's BenchmarkIndex: the score Chrome DevTools'
+ * calibrated CPU throttling aims at (264 for a low-tier phone, 1,000 for a mid-tier one). The
+ * bench reads it at full speed, then at the rate it derives from that reading
+ * (bench/cpu-calibration.ts), before the figures timed at that rate.
  */
 
 /**
@@ -43,19 +43,33 @@ function benchmarkIndexInPage(): number {
   return (strings + arrays) / 2;
 }
 
-/** The index of each of `runs` runs in a blank page slowed `cpuSlowdown` times, after one at full speed to warm V8 up. */
-export async function cpuBenchmarkIndex(browser: Browser, cpuSlowdown: number, runs = 3): Promise<number[]> {
+/** Measuring the index in a blank page of its own, at the CPU slowdowns asked for. */
+export interface IndexPage {
+  /** The median of `runs` readings with the CPU slowed `rate` times, and the readings. */
+  indexAt(rate: number, runs?: number): Promise<{ index: number; runs: number[] }>;
+  close(): Promise<void>;
+}
+
+/** A blank page that has run the benchmark once at full speed, so that V8 has optimised it before the first reading. */
+export async function openIndexPage(browser: Browser): Promise<IndexPage> {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
     await page.goto('about:blank');
     const cdp = await context.newCDPSession(page);
     await page.evaluate(benchmarkIndexInPage);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
-    const scores: number[] = [];
-    for (let run = 0; run < runs; run += 1) scores.push(await page.evaluate(benchmarkIndexInPage));
-    return scores;
-  } finally {
+    return {
+      async indexAt(rate, runs = 3) {
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+        const readings: number[] = [];
+        for (let run = 0; run < runs; run += 1) readings.push(await page.evaluate(benchmarkIndexInPage));
+        // The median: one reading on a shared machine can land on a busy moment.
+        return { index: median(readings), runs: readings };
+      },
+      close: () => context.close(),
+    };
+  } catch (error) {
     await context.close();
+    throw error;
   }
 }

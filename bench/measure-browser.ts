@@ -22,12 +22,13 @@ async function maybeProfiled<T>(probed: ProbedPage, profile: boolean, work: () =
   return profiled(probed.cdp, work);
 }
 
-/** Navigation to the first paint showing a listings row, in a fresh context: cold cache, CPU slowed 4x. */
+/** Navigation to the first paint showing a listings row, in a fresh context: cold cache, CPU slowed `cpuSlowdown` times (the calibrated rate). */
 export async function measureDashboardLoad(
   browser: Browser,
   baseURL: string,
   chatbotId: string,
   runs: number,
+  cpuSlowdown: number,
   profile = false,
 ): Promise<Profiled<number[]>> {
   const times: number[] = [];
@@ -39,7 +40,7 @@ export async function measureDashboardLoad(
       await probed.page.goto('/console/health');
       await probed.cdp.send('Network.enable');
       await probed.cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-      await probed.cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await probed.cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
       const measured = await maybeProfiled(probed, run === runs, async () => {
         // The probe tells the console; waiting with waitForFunction would run Playwright's own
         // script in the page every frame of the load it measures.

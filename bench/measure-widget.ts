@@ -7,7 +7,7 @@ const START_MARK = 'realty-bot-widget:start';
 
 /**
  * Milliseconds from the widget script's first line to the first frame painted with its
- * launcher, on the service's test page, at `cpuSlowdown`. The settings request is part of
+ * launcher, on the service's test page, with the CPU slowed `cpuSlowdown` times (the calibrated rate). The settings request is part of
  * it: the launcher cannot be drawn in the chatbot's colours before they arrive.
  *
  * "Painted": a MutationObserver sees the widget's host element inserted (the launcher is

@@ -8,8 +8,13 @@ export interface Figure {
   unit: string;
   /** The budget in words, e.g. "<= 200 KB"; absent for figures reported for information. */
   budget?: string;
-  /** Budget check; null for information lines and for figures that could not be measured. */
+  /** Budget check; null for information lines, for figures that could not be measured, and for unreliable ones. */
   pass: boolean | null;
+  /**
+   * Why the figure, though measured, cannot be held to its budget (the CPU it was timed on is not
+   * the phone it stands for: bench/cpu-calibration.ts). Printed UNRELIABLE, neither pass nor fail.
+   */
+  unreliable?: string;
   /** The samples the value summarises (one per run), when there are several. */
   runs?: number[];
   note?: string;
@@ -33,12 +38,27 @@ export function unmeasured(name: string, unit: string, budget: Budget | undefine
   return { name, value: null, unit, budget: budget?.budget, pass: budget ? false : null, note };
 }
 
+/** The same figure, measured but not judged: see `Figure.unreliable`. */
+export function unreliable(item: Figure, reason: string): Figure {
+  return { ...item, pass: null, unreliable: reason };
+}
+
+export type Verdict = 'PASS' | 'FAIL' | 'INFO' | 'UNRELIABLE';
+
+export function verdictOf(item: Figure): Verdict {
+  if (item.unreliable !== undefined) return 'UNRELIABLE';
+  // A budgeted figure that could not be measured fails: no figure is no proof of the budget.
+  if (item.pass === null) return item.budget ? 'FAIL' : 'INFO';
+  return item.pass ? 'PASS' : 'FAIL';
+}
+
 export function formatLine(item: Figure): string {
   const value = item.value === null ? 'n/a' : `${item.value} ${item.unit}`.trim();
-  const verdict = item.pass === null ? (item.budget ? 'FAIL' : 'INFO') : item.pass ? 'PASS' : 'FAIL';
+  const verdict = verdictOf(item);
   const budget = item.budget ? `budget ${item.budget}` : '';
   const runs = item.runs && item.runs.length > 1 ? `  runs [${item.runs.join(', ')}]` : '';
-  const note = item.note ? `  (${item.note})` : '';
+  const notes = [item.unreliable && `unreliable: ${item.unreliable}`, item.note].filter(Boolean);
+  const note = notes.length > 0 ? `  (${notes.join('; ')})` : '';
   return `${item.name.padEnd(48)} ${value.padStart(14)}  ${budget.padEnd(20)} ${verdict}${runs}${note}`;
 }
 
