@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test';
 import type * as Papa from 'papaparse';
 import { createListing } from '../src/demo-data';
 import { expectAccessible, openedDialog } from './support/axe';
@@ -223,6 +223,13 @@ test('against a service without RealEstateBatch, rows go one by one: Pause holds
       body: JSON.stringify({ Data: null, Version: '1.0', Success: false, Code: 404, Message: 'No operation at POST /chat/Chatbot/RealEstateBatch' }),
     }),
   );
+  // Creates sent and not yet answered, so Pause's check waits for them, not for a time.
+  let createsOnTheirWay = 0;
+  const isCreate = (sent: Request) => new URL(sent.url()).pathname === '/chat/Chatbot/RealEstateCreate';
+  page.on('request', (sent) => void (isCreate(sent) && (createsOnTheirWay += 1)));
+  const ended = (sent: Request) => void (isCreate(sent) && (createsOnTheirWay -= 1));
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
   // A slow service (the local one cannot be slowed on request): each create takes 250 ms longer.
   await page.route('**/chat/Chatbot/RealEstateCreate', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -237,8 +244,8 @@ test('against a service without RealEstateBatch, rows go one by one: Pause holds
   await expect(dialog.getByText(/^Paused · \d+ of 47 rows$/)).toBeVisible();
   // The bar jumps from value to value: eased, it was laid out and painted most frames of an import (docs/performance.md).
   await expect(dialog.getByRole('progressbar', { name: 'Import progress' })).toHaveCSS('transition-duration', '0s');
-  // The requests already on their way finish; then nothing moves.
-  await page.waitForTimeout(1500);
+  // The requests already on their way finish (however long a busy machine takes); then nothing moves.
+  await expect.poll(() => createsOnTheirWay).toBe(0);
   const pausedAt = await dialog.getByText(/^Paused · \d+ of 47 rows$/).innerText();
   await page.waitForTimeout(1000);
   await expect(dialog.getByText(pausedAt)).toBeVisible();
@@ -285,6 +292,10 @@ test('in batches under "always create": Pause waits between batches, and after a
   const landed = new Promise<void>((resolve) => {
     secondLanded = resolve;
   });
+  let firstAnswered: () => void = () => undefined;
+  const answered = new Promise<void>((resolve) => {
+    firstAnswered = resolve;
+  });
   await page.route('**/chat/Chatbot/RealEstateBatch', async (route) => {
     batches += 1;
     const number = batches;
@@ -296,6 +307,7 @@ test('in batches under "always create": Pause waits between batches, and after a
     }
     await new Promise((resolve) => setTimeout(resolve, 1000));
     await route.fulfill({ response });
+    if (number === 1) firstAnswered();
   });
   await openListingsAt(page, LISTINGS);
   let dialog = await openImport(page);
@@ -307,6 +319,9 @@ test('in batches under "always create": Pause waits between batches, and after a
   // second again, whose lost answer would be retried after Resume.
   await dialog.getByRole('button', { name: 'Pause' }).click();
   await landed;
+  // Both batches on their way are done with (the first answered late, on a busy machine maybe
+  // later than any fixed wait), so the room below starts once a third could be sent.
+  await answered;
   await page.waitForTimeout(1500);
   expect(batches).toBe(2);
   await expect(dialog.getByText('Paused · 200 of 600 rows', { exact: true })).toBeVisible();

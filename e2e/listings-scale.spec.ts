@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test';
 import type * as Papa from 'papaparse';
 import { expectAccessible, openedDialog } from './support/axe';
 import { columnValues, dataRows, listingsTable, openListingsAt, settled } from './support/listings-table';
@@ -210,15 +210,25 @@ test.describe('export CSV', () => {
 
   test('Cancel stops an export under way and downloads nothing', async ({ page }) => {
     await openListings(page);
-    // The local service answers at once: the export's reads are held back to catch it under way.
+    // The local service answers at once: the export's reads are held back to catch it under way,
+    // until the Cancel has been seen (not for a fixed time, which a busy machine may outlast).
     let held = 0;
+    let heldRead: Request | undefined;
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route('**/chat/Chatbot/RealEstateList', async (route) => {
       const body = route.request().postDataJSON() as { PageSize?: number };
       if (body.PageSize !== 100) return route.continue();
       held += 1;
-      await new Promise((resolve) => setTimeout(resolve, 5_000));
+      heldRead = route.request();
+      await released;
       return route.continue().catch(() => undefined);
     });
+    const ended = new Set<Request>();
+    page.on('requestfinished', (request) => ended.add(request));
+    page.on('requestfailed', (request) => ended.add(request));
     let downloads = 0;
     page.on('download', () => (downloads += 1));
 
@@ -235,7 +245,12 @@ test.describe('export CSV', () => {
     await expect(bar).toHaveCSS('transition-duration', '0s');
     await dialog.getByRole('button', { name: 'Cancel export' }).click();
     await expect(dialog.getByRole('button', { name: /^Export \d+ listings$/ })).toBeVisible();
-    await page.waitForTimeout(6_000);
+    // The held read goes on now and ends (answered, or aborted by the cancel); an export that
+    // had not stopped would take its answer and start the next read or the download.
+    release();
+    await expect.poll(() => heldRead !== undefined && ended.has(heldRead)).toBe(true);
+    // Nothing can signal a read or download that does not happen: a second's room for one to start.
+    await page.waitForTimeout(1_000);
     expect(held).toBe(1);
     expect(downloads).toBe(0);
   });

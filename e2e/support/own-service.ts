@@ -13,8 +13,8 @@ export interface OwnService {
   /** The origin to use as a browser context's baseURL. */
   url: string;
   stop(): Promise<void>;
-  /** Starts again on the same port and data directory. */
-  start(): Promise<void>;
+  /** Starts again on the same port and data directory, failing if not ready within `timeoutMs`. */
+  start(timeoutMs?: number): Promise<void>;
   /** Stops it and removes its data. */
   dispose(): Promise<void>;
   /** What the running service has printed (the last 20,000 characters). */
@@ -26,7 +26,7 @@ export async function startOwnService(chatbotIds: readonly string[], env: Record
   const port = await freePort();
   let running: RunningProcess | null = null;
 
-  const start = async () => {
+  const start = async (timeoutMs?: number) => {
     running = await startProcess({
       name: 'The spec’s own local service',
       // Node with tsx as a loader: one process, so stopping it stops the service.
@@ -42,6 +42,7 @@ export async function startOwnService(chatbotIds: readonly string[], env: Record
       },
       port,
       readyPath: '/console/health',
+      timeoutMs,
     });
   };
   const stop = async () => {
