@@ -120,17 +120,19 @@ test.describe('Compare', () => {
     const versions = [await newestVersion(request, BOT), await newestVersion(request, OTHER)];
     expect(versions[0]).not.toBe(versions[1]);
 
-    await send(page, QUESTION);
+    // A long answer: what is checked while both are written must still be true when it is
+    // checked, on a loaded machine too (a short answer once finished before Stop was looked for).
+    await send(page, LONG_QUESTION);
     const firstAnswer = first.getByTestId('assistant-message');
     const secondAnswer = second.getByTestId('assistant-message');
     const answers = [firstAnswer, secondAnswer];
-    // Both are written at the same time.
+    // Both are written at the same time, with one Stop for both.
+    await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
     await expect(firstAnswer).toHaveAttribute('data-status', 'streaming');
     await expect(secondAnswer).toHaveAttribute('data-status', 'streaming');
-    await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
     for (const answer of answers) await expect(answer).toHaveAttribute('data-status', 'done', ANSWERED);
-    await expect(first.getByTestId('user-message')).toContainText(QUESTION);
-    await expect(second.getByTestId('user-message')).toContainText(QUESTION);
+    await expect(first.getByTestId('user-message')).toContainText(LONG_QUESTION);
+    await expect(second.getByTestId('user-message')).toContainText(LONG_QUESTION);
 
     const sessions = [await sessionOf(first), await sessionOf(second)];
     expect(sessions[0]).not.toBe(sessions[1]);
