@@ -306,6 +306,8 @@ test.describe('settings', () => {
     const chat = preview.getByRole('dialog', { name });
     const launcher = preview.getByRole('button', { name: `Chat with ${name}` });
 
+    // The preview mounts its widget once the page has settled (widget-preview.tsx): Tab reaches it once it is there.
+    await expect(chat).toBeVisible();
     // Reached by keyboard from the last field of the form (the save bar's buttons are disabled).
     await page.getByLabel('Daily leads e-mail').focus();
     await page.keyboard.press('Tab');
