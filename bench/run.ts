@@ -23,7 +23,7 @@ import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { DATABASE_FILE } from '../server/app';
 import { fragmentsOf } from '../server/responder/answer-question';
 import { operations, type CreateListingRequest } from '../src/api/contract';
@@ -31,6 +31,7 @@ import { call, headersOf } from './api';
 import { launchBrowser } from './browser';
 import { calibrate, CALIBRATION_TOLERANCE, describeCalibration, LOW_TIER_PHONE_INDEX, unreliableReason, type Calibration } from './cpu-calibration';
 import { openIndexPage } from './cpu-speed';
+import { firstVisitRoutes } from './first-visit-areas';
 import { entryScripts, FIRST_LOAD_BUDGET_KB, FIRST_VISIT_BUDGET_KB, FIRST_VISIT_CEILING_KB, gzippedSizes, type FirstVisitArea } from './bundle-size';
 import { LIGHTHOUSE_HOST_INDEX, runLighthouse, type LighthouseRun } from './lighthouse';
 import { longMarkdown, longProse } from './long-answer';
@@ -516,24 +517,16 @@ async function main(): Promise<number> {
       // A staff member opens a link straight to an area: each a first visit, cold cache (the same
       // areas e2e/first-visit-weight.spec.ts holds to their ceilings; the sign-in page is measured
       // there, on a console with members, as the bench's is a demo start).
-      const areas: [FirstVisitArea, string, (page: Page) => Promise<void>][] = [
-        ['listings', `/bots/${LISTINGS_BOT}/listings`, (page) => page.locator('table[aria-label="Listings"] tbody tr').first().waitFor()],
-        ['settings', `/bots/${SETTINGS_BOT}/settings`, (page) => page.getByRole('textbox', { name: 'System message' }).waitFor()],
-        ['chat', `/bots/${CHAT_BOT}/chat`, (page) => page.getByRole('textbox', { name: 'Message' }).waitFor()],
-        ['connection', '/connection', (page) => page.getByRole('link', { name: 'API reference' }).waitFor()],
-        ['activity', '/activity', (page) => page.getByRole('link', { name: 'Export CSV' }).waitFor()],
-        ['members', '/members', (page) => page.getByRole('table', { name: 'Members' }).waitFor()],
-      ];
       const areaName = (area: FirstVisitArea) => `First-visit JS, gzipped: ${area}`;
       const areaBudget = (area: FirstVisitArea) => atMost(FIRST_VISIT_BUDGET_KB[area], 'KB');
-      await attempt('first-load', [[landingName, 'KB', firstLoadBudget], ...areas.map(([area]): [string, string, Budget] => [areaName(area), 'KB', areaBudget(area)])], async () => {
+      await attempt('first-load', [[landingName, 'KB', firstLoadBudget], ...firstVisitRoutes(LISTINGS_BOT).map(({ area }): [string, string, Budget] => [areaName(area), 'KB', areaBudget(area)])], async () => {
         log('first visits');
         const landing = gzippedSizes(
           await scriptsOfRoute(await theBrowser(), baseURL, '/', (page) => page.locator('table[aria-label="Listings"] tbody tr').first().waitFor()),
         );
         add(figure(landingName, kilobytes(landing.gzipBytes), 'KB', firstLoadBudget, { note: `${landing.files.length} files` }));
-        for (const [area, path, ready] of areas) {
-          const visit = gzippedSizes(await scriptsOfRoute(await theBrowser(), baseURL, path, ready));
+        for (const { area, path, ready } of firstVisitRoutes(LISTINGS_BOT)) {
+          const visit = gzippedSizes(await scriptsOfRoute(await theBrowser(), baseURL, path, (page) => ready(page).waitFor()));
           add(figure(areaName(area), kilobytes(visit.gzipBytes), 'KB', areaBudget(area), { note: `${visit.files.length} files; npm test's ceiling ${FIRST_VISIT_CEILING_KB[area]} KB` }));
         }
       });

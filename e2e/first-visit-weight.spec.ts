@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { FIRST_VISIT_BUDGET_KB, FIRST_VISIT_CEILING_KB, type FirstVisitArea } from '../bench/bundle-size';
+import { firstVisitRoutes } from '../bench/first-visit-areas';
 import { firstVisit } from './support/first-visit';
 import { startOwnService, type OwnService } from './support/own-service';
 
@@ -11,16 +12,6 @@ import { startOwnService, type OwnService } from './support/own-service';
  */
 const BOT = 'demo-bot';
 
-const AREAS: { area: Exclude<FirstVisitArea, 'sign-in'>; path: string; ready: (page: Page) => Promise<void> }[] = [
-  { area: 'listings', path: `/bots/${BOT}/listings`, ready: (page) => expect(page.getByRole('table', { name: 'Listings' }).getByRole('row').nth(1)).toBeVisible() },
-  { area: 'settings', path: `/bots/${BOT}/settings`, ready: (page) => expect(page.getByRole('textbox', { name: 'System message' })).toBeVisible() },
-  { area: 'chat', path: `/bots/${BOT}/chat`, ready: (page) => expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible() },
-  // The console's way to the API reference (its link opens the reference, served by the service).
-  { area: 'connection', path: '/connection', ready: (page) => expect(page.getByRole('link', { name: 'API reference' })).toBeVisible() },
-  { area: 'activity', path: '/activity', ready: (page) => expect(page.getByRole('link', { name: 'Export CSV' })).toBeVisible() },
-  { area: 'members', path: '/members', ready: (page) => expect(page.getByRole('table', { name: 'Members' })).toBeVisible() },
-];
-
 function expectWithinCeiling(area: FirstVisitArea, kilobytes: number): void {
   const ceiling = FIRST_VISIT_CEILING_KB[area];
   test.info().annotations.push({
@@ -30,9 +21,9 @@ function expectWithinCeiling(area: FirstVisitArea, kilobytes: number): void {
   expect(kilobytes, `a first visit to ${area}: gzipped JS in KB`).toBeLessThanOrEqual(ceiling);
 }
 
-for (const { area, path, ready } of AREAS) {
+for (const { area, path, ready } of firstVisitRoutes(BOT)) {
   test(`a first visit to ${area} stays within its ceiling`, async ({ browser, baseURL }) => {
-    const { kilobytes } = await firstVisit(browser, baseURL!, path, ready);
+    const { kilobytes } = await firstVisit(browser, baseURL!, path, (page) => expect(ready(page)).toBeVisible());
     expectWithinCeiling(area, kilobytes);
   });
 }
