@@ -223,13 +223,23 @@ test('against a service without RealEstateBatch, rows go one by one: Pause holds
       body: JSON.stringify({ Data: null, Version: '1.0', Success: false, Code: 404, Message: 'No operation at POST /chat/Chatbot/RealEstateBatch' }),
     }),
   );
-  // Creates sent and not yet answered, so Pause's check waits for them, not for a time.
-  let createsOnTheirWay = 0;
-  const isCreate = (sent: Request) => new URL(sent.url()).pathname === '/chat/Chatbot/RealEstateCreate';
-  page.on('request', (sent) => void (isCreate(sent) && (createsOnTheirWay += 1)));
-  const ended = (sent: Request) => void (isCreate(sent) && (createsOnTheirWay -= 1));
-  page.on('requestfinished', ended);
-  page.on('requestfailed', ended);
+  // Writes sent and not yet answered, so Pause's check waits for them, not for a time. The five
+  // rows already listed go as updates, the rest as creates: both count.
+  let writesSent = 0;
+  let writesOnTheirWay = 0;
+  let writesAnswered = 0;
+  const isWrite = (sent: Request) => ['/chat/Chatbot/RealEstateCreate', '/chat/Chatbot/RealEstateUpdate'].includes(new URL(sent.url()).pathname);
+  page.on('request', (sent) => {
+    if (!isWrite(sent)) return;
+    writesSent += 1;
+    writesOnTheirWay += 1;
+  });
+  page.on('requestfinished', (sent) => {
+    if (!isWrite(sent)) return;
+    writesOnTheirWay -= 1;
+    writesAnswered += 1;
+  });
+  page.on('requestfailed', (sent) => void (isWrite(sent) && (writesOnTheirWay -= 1)));
   // A slow service (the local one cannot be slowed on request): each create takes 250 ms longer.
   await page.route('**/chat/Chatbot/RealEstateCreate', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -244,11 +254,14 @@ test('against a service without RealEstateBatch, rows go one by one: Pause holds
   await expect(dialog.getByText(/^Paused · \d+ of 47 rows$/)).toBeVisible();
   // The bar jumps from value to value: eased, it was laid out and painted most frames of an import (docs/performance.md).
   await expect(dialog.getByRole('progressbar', { name: 'Import progress' })).toHaveCSS('transition-duration', '0s');
-  // The requests already on their way finish (however long a busy machine takes); then nothing moves.
-  await expect.poll(() => createsOnTheirWay).toBe(0);
-  const pausedAt = await dialog.getByText(/^Paused · \d+ of 47 rows$/).innerText();
+  // The requests already on their way finish (however long a busy machine takes), the dialog
+  // counts each row they answered, and then nothing moves: no write is sent while paused.
+  await expect.poll(() => writesOnTheirWay).toBe(0);
+  const sentAtPause = writesSent;
+  await expect(dialog.getByText(`Paused · ${writesAnswered} of 47 rows`, { exact: true })).toBeVisible();
   await page.waitForTimeout(1000);
-  await expect(dialog.getByText(pausedAt)).toBeVisible();
+  expect(writesSent).toBe(sentAtPause);
+  await expect(dialog.getByText(`Paused · ${writesAnswered} of 47 rows`, { exact: true })).toBeVisible();
 
   // A reload during an import asks first; staying keeps it.
   let asked = false;
