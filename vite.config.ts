@@ -8,11 +8,16 @@ import { earlyEntry } from './build/early-entry';
 import { mantineStylesCheck } from './build/mantine-styles-check';
 import { precompress } from './build/precompress';
 import { scrollAreaWithoutFloatingUi } from './build/scroll-area-without-floating-ui';
+import { signInBuild } from './build/sign-in-build';
 import { widgetBuild } from './build/widget-build';
 
 // In development Vite serves the app and forwards the API to the local service
 // (`npm run serve` on port 8787), so the browser still talks to one origin.
 const serviceOrigin = process.env.SERVICE_ORIGIN ?? 'http://localhost:8787';
+
+// Libraries whose index module re-exports every component: imported per module, so a
+// component lands only in the chunks of the pages that use it.
+const DIRECT_IMPORTS = ['@mantine/core', '@mantine/hooks', '@mantine/notifications', '@tabler/icons-react'];
 
 /**
  * react-router's package exports point every condition at its development build (dev
@@ -28,9 +33,7 @@ export default defineConfig(({ command }) => ({
   resolve: { alias: command === 'build' ? reactRouterProduction : [] },
   plugins: [
     react(),
-    // Libraries whose index module re-exports every component: imported per module, so a
-    // component lands only in the chunks of the pages that use it.
-    directImports(['@mantine/core', '@mantine/hooks', '@mantine/notifications', '@tabler/icons-react']),
+    directImports(DIRECT_IMPORTS),
     // Keeps popover positioning out of every page with a table.
     scrollAreaWithoutFloatingUi(),
     // Functions compiled off the main thread while the chunks download.
@@ -41,6 +44,8 @@ export default defineConfig(({ command }) => ({
     mantineStylesCheck('src/app/mantine-styles.css'),
     // Which modules went into which chunk, for the landing page's check (e2e/landing-weight.spec.ts).
     chunkReport(),
+    // The sign-in page, sign-in.html: a build of its own, sharing no chunk with the dashboard.
+    signInBuild(DIRECT_IMPORTS),
     // The embeddable chat widget, /widget.js: a separate build, nothing shared with the app's chunks.
     widgetBuild(),
     // Brotli and gzip copies of every text file, the widget's too, served as they are (server/static.ts).

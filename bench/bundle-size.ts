@@ -67,5 +67,5 @@ export const FIRST_VISIT_CEILING_KB: Record<FirstVisitArea, number> = {
   connection: FIRST_LOAD_BUDGET_KB,
   activity: FIRST_LOAD_BUDGET_KB,
   members: 259,
-  'sign-in': 256,
+  'sign-in': 120,
 };

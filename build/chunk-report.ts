@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
 import type { Plugin } from 'vite';
 
@@ -15,9 +15,10 @@ export interface ReportedChunk {
 
 /**
  * Writes CHUNK_REPORT after each production build, so a check can say what a page loads by
- * module rather than by file size alone (e2e/landing-weight.spec.ts).
+ * module rather than by file size alone (e2e/landing-weight.spec.ts). `append`: a build that
+ * follows the app's into the same dist/ (the sign-in page's) adds its chunks to the app's report.
  */
-export function chunkReport(root = process.cwd()): Plugin {
+export function chunkReport(root = process.cwd(), { append = false } = {}): Plugin {
   return {
     name: 'realty-bot:chunk-report',
     apply: 'build',
@@ -31,7 +32,10 @@ export function chunkReport(root = process.cwd()): Plugin {
       }
       const file = `${root}/${CHUNK_REPORT}`;
       mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, JSON.stringify(chunks, null, 1));
+      const before: ReportedChunk[] = append && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : [];
+      // A chunk both builds wrote (same content, same name) is listed once.
+      const written = new Set(chunks.map((chunk) => chunk.fileName));
+      writeFileSync(file, JSON.stringify([...before.filter((chunk) => !written.has(chunk.fileName)), ...chunks], null, 1));
     },
   };
 }

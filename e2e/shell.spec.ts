@@ -86,15 +86,16 @@ test.describe('app shell and connection', () => {
   test('a session that ended leads to Sign in, and the console comes back where the user was', async ({ page, context }) => {
     await page.goto('/bots/e2e-shell/listings');
     await expect(page.getByRole('table', { name: 'Listings' }).getByRole('row').nth(1)).toBeVisible();
-    const visited: string[] = [];
-    page.on('framenavigated', (frame) => {
-      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+    const pagesAsked: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.isNavigationRequest() && sent.frame() === page.mainFrame()) pagesAsked.push(`${new URL(sent.url()).pathname}${new URL(sent.url()).search}`);
     });
     // As if the session had timed out: the next request is refused, wherever it comes from.
     await context.clearCookies();
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Settings' }).click();
-    // On a demo start the sign-in page signs the Demo owner in again by itself, and goes back.
-    await expect.poll(() => visited, { timeout: 15_000 }).toContain('/sign-in');
+    // The sign-in page is asked for, with the way back. On a demo start the server sends it
+    // straight back there, where the dashboard signs the Demo owner in again by itself.
+    await expect.poll(() => pagesAsked, { timeout: 15_000 }).toContain(`/sign-in?next=${encodeURIComponent('/bots/e2e-shell/settings')}`);
     await expect(page).toHaveURL(/\/bots\/e2e-shell\/settings$/, { timeout: 15_000 });
     await expect(page.getByLabel('Name', { exact: true })).toBeVisible();
     expect((await context.cookies()).map((cookie) => cookie.name)).toContain('rbc_session');

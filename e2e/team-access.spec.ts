@@ -187,6 +187,7 @@ test('the sign-in and invitation pages pass axe in both schemes, at 390 and 1920
       await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
       await expectAccessible(page, `the sign-in page, ${colorScheme}, ${width} px`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scroll').toBeLessThanOrEqual(width);
+      await page.screenshot({ path: test.info().outputPath(`sign-in-${width}-${colorScheme}.png`) });
       await page.goto(link);
       await expect(page.getByRole('button', { name: 'Accept invitation' })).toBeVisible();
       await expectAccessible(page, `the invitation page, ${colorScheme}, ${width} px`);

@@ -29,6 +29,7 @@ import { registerListingRoutes } from './routes/listings';
 import { registerWidgetRoutes } from './routes/widget';
 import { seedChatbots } from './seed';
 import { registerStatic } from './static';
+import { registerSignInPage } from './console/sign-in-page';
 import { decodeUtf8Body } from './utf8-body';
 
 /** JSON bodies; the file upload has its own, larger limit. */
@@ -153,6 +154,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   registerActivityRecorder(app, access, activity);
   sweepStaleRecords(app, access, store, config, now);
   registerConsoleAccessRoutes(app, { store, access, config, now, activity });
+  registerSignInPage(app, { access, distDir: config.distDir });
   registerSsoRoutes(app, { store, access, now, config, activity });
   registerActivityRoutes(app, { store, access });
   await registerApiReference(app, config, { jsonBodyLimit: JSON_BODY_LIMIT });

@@ -90,8 +90,8 @@ describe('security headers', () => {
     expect(policy.get('script-src')).toEqual(["'self'"]);
   });
 
-  it('index.html has no inline script the policy would block', () => {
-    const html = readFileSync(new URL('../index.html', import.meta.url), 'utf8');
+  it.each(['index.html', 'sign-in.html'])('%s has no inline script the policy would block', (file) => {
+    const html = readFileSync(new URL(`../${file}`, import.meta.url), 'utf8');
     const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
     expect(scripts.length).toBeGreaterThan(0);
     for (const [, attributes, body] of scripts) {

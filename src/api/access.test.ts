@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { consoleFetch, isConsoleError } from './access';
-import { onUnauthorized as onSessionEnded } from './client';
+import { consoleFetch, isConsoleError } from './console-fetch';
+import { onUnauthorized as onSessionEnded } from './session-ended';
 
 // The console's routes are not served yet by the local service: the answers are stubbed at fetch.
 afterEach(() => vi.restoreAllMocks());

@@ -1,10 +1,6 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type * as z from 'zod/mini';
-import { loadOnce } from '../lib/load-once';
 import { bootstrapQueryOptions } from './console';
-import type { Bootstrap, Member } from './contract/bootstrap';
-import type * as AccessContract from './contract/console-access';
-import type * as Primitives from './contract/primitives';
+import type { Bootstrap } from './contract/bootstrap';
 import type {
   AcceptInvitationRequest,
   ChangePasswordRequest,
@@ -14,109 +10,13 @@ import type {
   MemberListEntry,
   ProtectRequest,
   SetupRequest,
-  SignInRequest,
 } from './contract/console-access';
-import { fieldOfMessage } from './contract/errors';
-import { reportSessionEnded } from './client';
+import { consoleFetch, isConsoleError, signedIn } from './console-fetch';
 
 /*
- * The console's own team-access routes (`/console/*`): same origin, the session cookie is the
- * only credential. The schemas come with the first request rather than with this module, which
- * the app shell imports (sign-out, the demo banner): zod stays off the first page load.
+ * The team-access routes' queries and mutations for the dashboard's pages; the requests
+ * themselves go through console-fetch.ts.
  */
-
-/**
- * A refused or failed console request, shaped like ApiError (status 0: no answer at all) so
- * the same checks read both. `field` is the field the server's Message names, when it names one.
- */
-export class ConsoleError extends Error {
-  override readonly name = 'ConsoleError';
-  readonly field: string | null;
-  readonly fieldText: string | null;
-
-  constructor(
-    readonly path: string,
-    readonly status: number,
-    readonly code: number,
-    message: string,
-  ) {
-    super(message);
-    const named = fieldOfMessage(message);
-    this.field = named?.field ?? null;
-    this.fieldText = named?.text ?? null;
-  }
-
-  get isOffline(): boolean {
-    return this.status === 0;
-  }
-}
-
-export function isConsoleError(error: unknown): error is ConsoleError {
-  return error instanceof ConsoleError;
-}
-
-const loadContract = loadOnce(() =>
-  Promise.all([import('./contract/console-access'), import('./contract/primitives')]).then(([access, primitives]) => ({
-    ...access,
-    envelopeSchema: primitives.envelopeSchema,
-    errorEnvelopeSchema: primitives.errorEnvelopeSchema,
-  })),
-);
-type Contract = typeof AccessContract & Pick<typeof Primitives, 'envelopeSchema' | 'errorEnvelopeSchema'>;
-
-interface ConsoleRequest<T> {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  path: string;
-  body?: unknown;
-  /** The schema of Data; without one, Data is not read (routes that answer null). */
-  answer?: (contract: Contract) => z.ZodMiniType<T>;
-  /** A route used without a session (sign-in, setup, invitations): its 401 is its own answer. */
-  anonymous?: boolean;
-  signal?: AbortSignal;
-}
-
-export async function consoleFetch<T = void>(request: ConsoleRequest<T>): Promise<T> {
-  const contract = loadContract();
-  // Not awaited if the request fails first; the failure of the request is the one to report.
-  contract.catch(() => undefined);
-  let response: Response;
-  try {
-    response = await fetch(request.path, {
-      method: request.method,
-      headers: request.body === undefined ? undefined : { 'content-type': 'application/json' },
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
-      credentials: 'same-origin',
-      signal: request.signal,
-    });
-  } catch (error) {
-    if (request.signal?.aborted) throw error;
-    throw new ConsoleError(request.path, 0, 0, 'The service could not be reached. Check that it is running and try again.');
-  }
-  const json: unknown = await response.json().catch(() => undefined);
-  let schemas: Awaited<typeof contract>;
-  try {
-    schemas = await contract;
-  } catch {
-    throw new ConsoleError(request.path, 0, 0, 'Part of the console could not be downloaded. Check the connection and try again.');
-  }
-
-  const envelope = schemas.errorEnvelopeSchema.safeParse(json);
-  if (!response.ok || !envelope.success || !envelope.data.Success) {
-    const error = envelope.success
-      ? new ConsoleError(request.path, response.status, envelope.data.Code, envelope.data.Message || `The service answered ${response.status}`)
-      : new ConsoleError(request.path, response.status, response.status, `The service answered ${response.status} ${response.statusText}`.trim());
-    if (error.status === 401 && !request.anonymous) reportSessionEnded(error);
-    throw error;
-  }
-  if (!request.answer) return undefined as T;
-  const parsed = schemas.envelopeSchema(request.answer(schemas)).safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue?.path.map(String).join('.') || 'Data';
-    throw new ConsoleError(request.path, response.status, response.status, `${request.path} answered an unexpected ${where}: ${issue?.message ?? 'invalid'}`);
-  }
-  return parsed.data.Data as T;
-}
 
 /** General to specific; every query, prefetch and invalidation goes through the options below. */
 export const accessKeys = {
@@ -183,17 +83,6 @@ function invalidateIfMe(queryClient: QueryClient, memberId: string): Promise<voi
   return bootstrap?.member?.id === memberId ? queryClient.invalidateQueries({ queryKey: bootstrapQueryOptions().queryKey }) : Promise.resolve();
 }
 
-export function signedIn(path: string, body: unknown): Promise<Member> {
-  return consoleFetch({ method: 'POST', path, body, answer: (c) => c.signedInSchema, anonymous: true }).then((answer) => answer.member);
-}
-
-export function useSignIn() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (request: SignInRequest) => signedIn('/console/sign-in', request),
-    onSuccess: () => startSession(queryClient),
-  });
-}
 
 export function useSetup() {
   const queryClient = useQueryClient();

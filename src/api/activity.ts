@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { consoleFetch, retryUnlessRefused } from './access';
+import { retryUnlessRefused } from './access';
+import { consoleFetch } from './console-fetch';
 import {
   ACTIVITY_FILTERS,
   activityPageSchema,

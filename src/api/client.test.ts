@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { apiFetch, apiRequest, ApiError, isApiError, onUnauthorized } from './client';
+import { apiFetch, apiRequest, ApiError, isApiError } from './client';
+import { onUnauthorized } from './session-ended';
 import { operations, type OperationName } from './contract';
 import { saveConnection, type Connection } from './credentials';
 

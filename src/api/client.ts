@@ -5,6 +5,7 @@ import { endpoints, type OperationName } from './contract/endpoints';
 import { fieldOfMessage } from './contract/errors';
 import { loadOnce } from '../lib/load-once';
 import { getConnection, type Connection } from './credentials';
+import { reportSessionEnded } from './session-ended';
 
 /**
  * One error for every way an operation can fail: a non-2xx answer, a 2xx answer with
@@ -110,23 +111,6 @@ export async function apiRequest<Name extends OperationName>(
     throw error;
   }
   return response;
-}
-
-type UnauthorizedListener = (error: Error) => void;
-const unauthorizedListeners = new Set<UnauthorizedListener>();
-
-/**
- * Lets the app shell send the member to the sign-in page when any request is refused because
- * their session ended, wherever it was called from (queries, mutations, the chat stream, and
- * the console's own routes, which report it with `reportSessionEnded`).
- */
-export function onUnauthorized(listener: UnauthorizedListener): () => void {
-  unauthorizedListeners.add(listener);
-  return () => unauthorizedListeners.delete(listener);
-}
-
-export function reportSessionEnded(error: Error): void {
-  unauthorizedListeners.forEach((listener) => listener(error));
 }
 
 type ReachabilityListener = (reachable: boolean) => void;

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { requestBootstrap } from './bootstrap-request';
+import { fetchBootstrap } from './fetch-bootstrap';
 import type { Bootstrap } from './contract/bootstrap';
 
 export type { Bootstrap };
@@ -8,38 +8,6 @@ export const consoleKeys = {
   all: ['console'] as const,
   bootstrap: () => [...consoleKeys.all, 'bootstrap'] as const,
 };
-
-export const DEMO_SIGN_IN_PATH = '/console/demo-sign-in';
-
-/**
- * A demo start (loopback, local service, nobody has a password yet) opens signed in as the
- * Demo owner: the server offers it, and the app takes it without a click.
- */
-async function demoSignIn(signal?: AbortSignal): Promise<Response> {
-  return fetch(DEMO_SIGN_IN_PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', signal });
-}
-
-export async function fetchBootstrap(signal?: AbortSignal): Promise<Bootstrap | null> {
-  try {
-    // The schema (and zod) stay out of the entry chunk; they download beside the request.
-    const schema = import('./contract/bootstrap');
-    schema.catch(() => undefined);
-    let response = await requestBootstrap(signal);
-    if (!response.ok) return null;
-    const { bootstrapSchema } = await schema;
-    let parsed = bootstrapSchema.safeParse(await response.json());
-    if (parsed.success && parsed.data.access === 'demo') {
-      await demoSignIn(signal);
-      response = await requestBootstrap(signal);
-      if (!response.ok) return null;
-      parsed = bootstrapSchema.safeParse(await response.json());
-    }
-    return parsed.success ? parsed.data : null;
-  } catch {
-    // A static host without our server: nothing can be done without it.
-    return null;
-  }
-}
 
 export function bootstrapQueryOptions() {
   return queryOptions({

@@ -4,7 +4,7 @@ import { IconAdjustments, IconBuildingEstate, IconMessageChatbot, IconPlugConnec
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef, type ComponentType, type MouseEvent } from 'react';
 import { Navigate, NavLink as RouterNavLink, Outlet, useLocation, useMatch, useNavigate } from 'react-router';
-import { onUnauthorized } from '../api/client';
+import { onUnauthorized } from '../api/session-ended';
 import type { Member } from '../api/contract/bootstrap';
 import { useAccess } from '../api/use-access';
 import { PageLoader } from '../components/page-loader';

@@ -11,7 +11,7 @@ describe('areaOfPath', () => {
     expect(areaOfPath('/bots/demo-bot/settings', true)).toBe('settings');
     expect(areaOfPath('/bots/demo-bot', true)).toBe('settings');
     expect(areaOfPath('/connection', false)).toBe('connection');
-    for (const path of ['/sign-in', '/setup', '/invite/', '/members', '/account']) expect(areaOfPath(path, false), path).toBe('access');
+    for (const path of ['/setup', '/invite/', '/members', '/account']) expect(areaOfPath(path, false), path).toBe('access');
     expect(areaOfPath('/activity', true)).toBe('activity');
     expect(areaOfPath('/activity/', true)).toBe('activity');
   });
@@ -26,6 +26,8 @@ describe('areaOfPath', () => {
     expect(areaOfPath('/elsewhere', true)).toBeUndefined();
     expect(areaOfPath('/members/extra', true)).toBeUndefined();
     expect(areaOfPath('/activity/extra', true)).toBeUndefined();
+    // A page of its own, not one of the dashboard's areas (src/sign-in.tsx).
+    expect(areaOfPath('/sign-in', false)).toBeUndefined();
     expect(areaOfPath('/constructor', true)).toBeUndefined();
   });
 });

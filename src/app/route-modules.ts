@@ -8,9 +8,9 @@ export const areaModules = {
   settings: () => import('../features/settings/settings-page'),
   chat: () => import('../features/chat/chat-page'),
   listings: () => import('../features/listings/listings-page'),
-  /** Sign in, setup, an invitation, Members and Your account: one module (see its comment). */
+  /** Setup, an invitation, Members and Your account: one module (see its comment). The sign-in page is a page of its own (src/sign-in.tsx). */
   access: () => import('../features/access/pages'),
-  /** A chunk of its own: the access pages' chunk is what a sign-in loads, and need not carry it. */
+  /** A chunk of its own: the access pages' chunk is what an invitation loads, and need not carry it. */
   activity: () => import('../features/activity/activity-page'),
 };
 
@@ -24,7 +24,7 @@ export type Area = keyof typeof areaModules;
 export function areaOfPath(pathname: string, hasChatbots: boolean): Area | undefined {
   if (pathname === '/') return hasChatbots ? 'listings' : 'connection';
   if (/^\/connection\/?$/.test(pathname)) return 'connection';
-  if (/^\/(sign-in|setup|invite|members|account)\/?$/.test(pathname)) return 'access';
+  if (/^\/(setup|invite|members|account)\/?$/.test(pathname)) return 'access';
   if (/^\/activity\/?$/.test(pathname)) return 'activity';
   const section = /^\/bots\/[^/]+(?:\/([^/]+))?\/?$/.exec(pathname);
   if (!section) return undefined;

@@ -6,6 +6,12 @@ import { prefetchListings, prefetchShell, startPage } from './prefetch';
 import { RouteError } from './route-error';
 import { areaModules } from './route-modules';
 
+/** Loads `url` as a new page; the route never finishes, since this page is going away. */
+function leaveFor(url: string): Promise<never> {
+  window.location.replace(url);
+  return new Promise(() => undefined);
+}
+
 /**
  * Every area is its own lazily loaded chunk, so the first page load carries only the
  * shell and the page the user opened. Routes carry the chatbot id so every view is linkable.
@@ -13,12 +19,10 @@ import { areaModules } from './route-modules';
  */
 export function createRouter(queryClient: QueryClient) {
   return createBrowserRouter([
+    // The sign-in page is a page of its own (sign-in.html, which the server sends for /sign-in):
+    // from the dashboard it is reached by a page load, which also drops what the dashboard held.
+    { path: '/sign-in', loader: ({ request }) => leaveFor(request.url) },
     // For a signed-out visitor: a card of their own, without the console's navigation.
-    {
-      path: '/sign-in',
-      errorElement: <RouteError />,
-      lazy: () => areaModules.access().then((m) => ({ Component: m.SignInPage })),
-    },
     {
       path: '/setup',
       errorElement: <RouteError />,

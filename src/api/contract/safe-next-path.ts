@@ -4,6 +4,9 @@
  * Zod-free and DOM-free, so both sides can read it.
  */
 
+/** Where a visitor sent to the sign-in page came from, as `?next=`: `/bots/x/listings?page=2`. */
+export const NEXT_PARAM = 'next';
+
 /** Any base will do: only whether the path stays on it matters. */
 const BASE = 'http://console.invalid';
 

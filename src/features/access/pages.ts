@@ -1,5 +1,6 @@
 /*
- * The team-access pages, as one chunk: they share most of their code (forms, the contract's
+ * The team-access pages of the dashboard, as one chunk (the sign-in page is a page of its own,
+ * src/sign-in.tsx): they share most of their code (forms, the contract's
  * schemas, the console routes' client), and as five chunks they split the code they share
  * with the first page into many small chunks, which weighed 6 KB more on the landing page.
  */
@@ -7,4 +8,3 @@ export { AccountPage } from './account-page';
 export { InvitePage } from './invite-page';
 export { MembersPage } from './members-page';
 export { SetupPage } from './setup-page';
-export { SignInPage } from './sign-in-page';

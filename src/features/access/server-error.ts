@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { isConsoleError } from '../../api/access';
+import { isConsoleError } from '../../api/console-fetch';
 
 /**
  * Puts the server's refusal at the field its Message names (`password: must be at least 12

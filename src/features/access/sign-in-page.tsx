@@ -1,67 +1,121 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { IconFingerprint, IconKey } from '@tabler/icons-react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { useSignIn } from '../../api/access';
-import { signInRequestSchema, type SignInRequest } from '../../api/contract/console-access';
-import { useSignInWithPasskey } from '../../api/passkeys';
-import { useAccess } from '../../api/use-access';
+import { useEffect, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { signedIn } from '../../api/console-fetch';
+import type { SignInRequest } from '../../api/contract/console-access';
+import { signInWithPasskey } from '../../api/passkey-ceremony';
+import { loadOnce } from '../../lib/load-once';
+import { runWhenIdle } from '../../lib/run-when-idle';
 import { AccessFrame } from '../../components/access-frame';
 import { PageLoader } from '../../components/page-loader';
 import { SetupPending } from '../../components/setup-pending';
-import { NEXT_PARAM, safeNextPath } from './safe-next-path';
 import { FormFailure } from './form-failure';
+import { NEXT_PARAM, safeNextPath } from './safe-next-path';
 import { showServerError } from './server-error';
+import { askSignInState, signInStateOfPage, type SignInState } from './sign-in-state';
 import { ssoErrorMessage, ssoStartHref } from './sso';
 
+/*
+ * The sign-in page is a page of its own (sign-in.html, src/sign-in.tsx), not a route of the
+ * dashboard: a signed-out visitor downloads React, Mantine's inputs and the passkey client,
+ * and none of the router, the query layer or the dashboard's areas. Whoever signs in goes on
+ * to the console by a page load, which starts it with their own session and nothing cached.
+ * The server says in the page whether anyone can sign in yet (sign-in-state.ts), so the form
+ * shows at once; zod, which checks it, comes when the page is idle or on the first Sign in.
+ */
+
+const loadResolver = loadOnce(() =>
+  Promise.all([import('@hookform/resolvers/zod'), import('../../api/contract/console-access')]).then(([{ zodResolver }, { signInRequestSchema }]) =>
+    zodResolver(signInRequestSchema),
+  ),
+);
+
+/** The contract's check of the form, its schema fetched on first use. */
+const signInResolver: Resolver<SignInRequest> = async (values, context, options) => {
+  let resolver: Resolver<SignInRequest>;
+  try {
+    resolver = await loadResolver();
+  } catch {
+    return { values: {}, errors: { root: { type: 'download', message: 'Part of the console could not be downloaded. Check the connection and try again.' } } };
+  }
+  return resolver(values, context, options);
+};
+
+/** Leaves for the console: `next` was checked to be a path of this origin (safe-next-path.ts). */
+function openConsole(next: string): void {
+  window.location.replace(next);
+}
+
 export function SignInPage() {
-  const { bootstrap } = useAccess();
-  const [params] = useSearchParams();
+  const [state, setState] = useState<SignInState | null>(() => signInStateOfPage(document));
+  const [params] = useState(() => new URLSearchParams(window.location.search));
   const next = safeNextPath(params.get(NEXT_PARAM));
 
-  if (bootstrap === undefined) {
+  useEffect(() => {
+    if (state) return;
+    const controller = new AbortController();
+    void askSignInState(controller.signal).then((answer) => {
+      if (!controller.signal.aborted) setState(answer);
+    });
+    return () => controller.abort();
+  }, [state]);
+
+  // Already signed in (another tab did it, or the link was opened twice): on to the page.
+  const signedInAlready = state?.access === 'signed-in';
+  useEffect(() => {
+    if (signedInAlready) openConsole(next);
+  }, [signedInAlready, next]);
+
+  if (state === null || signedInAlready) {
     return (
       <AccessFrame>
-        <PageLoader label="Checking who is signed in" />
+        <PageLoader label={signedInAlready ? 'Opening the console' : 'Checking who is signed in'} />
       </AccessFrame>
     );
   }
-  if (bootstrap?.access === 'setup') return <SetupPending />;
-  // Already signed in (another tab did it, or the link was opened twice): on to the page.
-  if (bootstrap?.access === 'signed-in') return <Navigate to={next} replace />;
-  return <SignInForm next={next} sso={bootstrap?.sso ?? false} ssoFailure={ssoErrorMessage(params.get('sso'))} />;
+  if (state.access === 'setup') return <SetupPending />;
+  return <SignInForm next={next} sso={state.sso} ssoFailure={ssoErrorMessage(params.get('sso'))} />;
 }
 
 function SignInForm({ next, sso, ssoFailure }: { next: string; sso: boolean; ssoFailure: string | null }) {
-  const navigate = useNavigate();
-  const signIn = useSignIn();
-  const signInWithPasskey = useSignInWithPasskey();
   const [passkeys] = useState(browserSupportsWebAuthn);
   const [refusal, setRefusal] = useState<string | null>(ssoFailure);
+  const [passkeyPending, setPasskeyPending] = useState(false);
+  // Signed in: the console's page is loading; the buttons stay busy until it replaces this one.
+  const [leaving, setLeaving] = useState(false);
   const { register, handleSubmit, formState, setError } = useForm<SignInRequest>({
-    resolver: zodResolver(signInRequestSchema),
+    resolver: signInResolver,
     defaultValues: { email: '', password: '' },
   });
+
+  // The check's code, before the first Sign in needs it; at an idle moment, after the form is drawn.
+  useEffect(() => runWhenIdle(() => void loadResolver().catch(() => undefined)), []);
 
   const onSubmit = handleSubmit(async (values) => {
     setRefusal(null);
     try {
-      await signIn.mutateAsync(values);
-      navigate(next, { replace: true });
+      await signedIn('/console/sign-in', values);
+      setLeaving(true);
+      openConsole(next);
     } catch (error) {
       setRefusal(showServerError(error, ['email', 'password'], setError));
     }
   });
 
-  const onPasskey = () => {
+  const onPasskey = async () => {
     setRefusal(null);
-    signInWithPasskey.mutate(undefined, {
-      onSuccess: () => navigate(next, { replace: true }),
-      onError: (error) => setRefusal(error.message),
-    });
+    setPasskeyPending(true);
+    try {
+      await signInWithPasskey();
+      setLeaving(true);
+      openConsole(next);
+    } catch (error) {
+      setRefusal(error instanceof Error ? error.message : 'Something went wrong.');
+    } finally {
+      setPasskeyPending(false);
+    }
   };
 
   return (
@@ -69,7 +123,7 @@ function SignInForm({ next, sso, ssoFailure }: { next: string; sso: boolean; sso
       <Title order={1} size="h2">
         Sign in
       </Title>
-      <FormFailure message={refusal} />
+      <FormFailure message={refusal ?? formState.errors.root?.message ?? null} />
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <TextInput
@@ -87,7 +141,7 @@ function SignInForm({ next, sso, ssoFailure }: { next: string; sso: boolean; sso
             error={formState.errors.password?.message}
             {...register('password')}
           />
-          <Button type="submit" loading={formState.isSubmitting} fullWidth>
+          <Button type="submit" loading={formState.isSubmitting || leaving} fullWidth>
             Sign in
           </Button>
         </Stack>
@@ -98,7 +152,7 @@ function SignInForm({ next, sso, ssoFailure }: { next: string; sso: boolean; sso
         </Text>
       )}
       {passkeys && (
-        <Button variant="default" leftSection={<IconFingerprint size={18} />} onClick={onPasskey} loading={signInWithPasskey.isPending} fullWidth>
+        <Button variant="default" leftSection={<IconFingerprint size={18} />} onClick={() => void onPasskey()} loading={passkeyPending || leaving} fullWidth>
           Sign in with a passkey
         </Button>
       )}
