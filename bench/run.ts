@@ -553,6 +553,9 @@ async function main(): Promise<number> {
           ours.push(round((await measureFirstRowPainted(await theBrowser(), baseURL, ourListingsPage(LISTINGS_BOT, 100), rate)).result, 0));
           theirs.push(round((await measureFirstRowPainted(await theBrowser(), baseURL, peer.page(LISTINGS_BOT), rate)).result, 0));
         }
+        // BENCH_PROFILE=1: one more load of each, profiled, for where each page's main thread went.
+        const ourHotSpots = PROFILE ? (await measureFirstRowPainted(await theBrowser(), baseURL, ourListingsPage(LISTINGS_BOT, 100), rate, true)).hotSpots : undefined;
+        const peerHotSpots = PROFILE ? (await measureFirstRowPainted(await theBrowser(), baseURL, peer.page(LISTINGS_BOT), rate, true)).hotSpots : undefined;
         const { directMs, forwardedMs } = await peer.forwardCost(LISTINGS_BOT);
         const [ratioName, oursName, peerName] = DASHBOARD_PEER_FIGURES.map(([name]) => name) as [string, string, string];
         const ratios = pairRatios(ours, theirs);
@@ -560,10 +563,13 @@ async function main(): Promise<number> {
           runs: ratios,
           note: `ours ${round(median(ours), 0)} ms, react-admin ${round(median(theirs), 0)} ms (medians); load average ${round(loadavg()[0]!, 1)}`,
         })));
-        add(onCalibratedCpu(figure(oursName, round(median(ours), 0), 'ms', undefined, { runs: ours, note: `/bots/${LISTINGS_BOT}/listings?size=100` })));
+        add(onCalibratedCpu(figure(oursName, round(median(ours), 0), 'ms', undefined, { runs: ours, note: [`/bots/${LISTINGS_BOT}/listings?size=100`, ourHotSpots].filter(Boolean).join('; ') })));
         add(onCalibratedCpu(figure(peerName, round(median(theirs), 0), 'ms', undefined, {
           runs: theirs,
-          note: `react-admin 5 List, perPage 100; its list request forwarded by the bench's host: ${round(forwardedMs, 2)} ms against ${round(directMs, 2)} ms straight (medians, full speed)`,
+          note: [
+            `react-admin 5 List, perPage 100; its list request forwarded by the bench's host: ${round(forwardedMs, 2)} ms against ${round(directMs, 2)} ms straight (medians, full speed)`,
+            peerHotSpots,
+          ].filter(Boolean).join('; '),
         })));
       });
 
