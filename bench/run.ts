@@ -421,7 +421,12 @@ function addLighthouseFigures(label: string, runs: LighthouseRun[], judged = tru
   add(
     figure(scoreName, medianOfRuns((run) => run.performance), '', scoreBudget, {
       runs: each((run) => run.performance),
-      note: [`Lighthouse's BenchmarkIndex of this machine [${each((run) => run.benchmarkIndex).join(', ')}]`, slowHost, ...warnings].filter(Boolean).join('; '),
+      note: [
+        `speed index ${medianOfRuns((run) => run.speedIndexMs)} ms, layout shift ${medianOfRuns((run) => run.cls, 3)} (medians)`,
+        `Lighthouse's BenchmarkIndex of this machine [${each((run) => run.benchmarkIndex).join(', ')}]`,
+        slowHost,
+        ...warnings,
+      ].filter(Boolean).join('; '),
     }),
   );
   add(figure(fcpName, medianOfRuns((run) => run.fcpMs), 'ms', undefined, { runs: each((run) => run.fcpMs) }));
