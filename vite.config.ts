@@ -1,5 +1,4 @@
 import react from '@vitejs/plugin-react';
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { chunkReport } from './build/chunk-report';
 import { compileHints } from './build/compile-hints';
@@ -7,6 +6,7 @@ import { directImports } from './build/direct-imports';
 import { earlyEntry } from './build/early-entry';
 import { mantineStylesCheck } from './build/mantine-styles-check';
 import { precompress } from './build/precompress';
+import { reactRouterProduction } from './build/react-router-production';
 import { scrollAreaWithoutFloatingUi } from './build/scroll-area-without-floating-ui';
 import { signInBuild } from './build/sign-in-build';
 import { widgetBuild } from './build/widget-build';
@@ -18,16 +18,6 @@ const serviceOrigin = process.env.SERVICE_ORIGIN ?? 'http://localhost:8787';
 // Libraries whose index module re-exports every component: imported per module, so a
 // component lands only in the chunks of the pages that use it.
 const DIRECT_IMPORTS = ['@mantine/core', '@mantine/hooks', '@mantine/notifications', '@tabler/icons-react'];
-
-/**
- * react-router's package exports point every condition at its development build (dev
- * warnings and checks included; remix-run/react-router#12532, #14753), though it ships a
- * production build beside it: the production build is used for `vite build`.
- */
-const reactRouterProduction = [
-  { find: /^react-router$/, replacement: fileURLToPath(new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
-  { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
-];
 
 export default defineConfig(({ command }) => ({
   resolve: { alias: command === 'build' ? reactRouterProduction : [] },

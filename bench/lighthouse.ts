@@ -25,6 +25,9 @@ export interface LighthouseRun {
   fcpMs: number;
   lcpMs: number;
   tbtMs: number;
+  /** The two other metrics of the performance score, for the score's note: what its figures do not show. */
+  speedIndexMs: number;
+  cls: number;
   /** Every response of the visit, compressed as sent (Lighthouse's total-byte-weight: transfer sizes). */
   transferBytes: number;
   /** Lighthouse's own BenchmarkIndex of this machine, unthrottled. */
@@ -76,6 +79,8 @@ export async function runLighthouse(url: string): Promise<LighthouseRun> {
       fcpMs: numericValue(lhr.audits, 'first-contentful-paint'),
       lcpMs: numericValue(lhr.audits, 'largest-contentful-paint'),
       tbtMs: numericValue(lhr.audits, 'total-blocking-time'),
+      speedIndexMs: numericValue(lhr.audits, 'speed-index'),
+      cls: numericValue(lhr.audits, 'cumulative-layout-shift'),
       transferBytes: numericValue(lhr.audits, 'total-byte-weight'),
       benchmarkIndex: lhr.environment.benchmarkIndex,
       warnings: lhr.runWarnings.map(String),

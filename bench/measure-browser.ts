@@ -22,7 +22,53 @@ async function maybeProfiled<T>(probed: ProbedPage, profile: boolean, work: () =
   return profiled(probed.cdp, work);
 }
 
-/** Navigation to the first paint showing a listings row, in a fresh context: cold cache, CPU slowed `cpuSlowdown` times (the calibrated rate). */
+/**
+ * A page whose load is timed to its first listings row painted: `warmUp`, an address of the
+ * same origin opened first, so that the CPU slowdown is set on the renderer that then loads
+ * `url` (a navigation to another site may change renderer).
+ */
+export interface ListingsPage {
+  warmUp: string;
+  url: string;
+}
+
+/** Our dashboard's listings of `chatbotId`, at the default page size or at `size` rows per page. */
+export function ourListingsPage(chatbotId: string, size?: number): ListingsPage {
+  return { warmUp: '/console/health', url: `/bots/${chatbotId}/listings${size ? `?size=${size}` : ''}` };
+}
+
+/**
+ * Navigation to the first paint showing a row of the listings table (page-probes.js: a row in
+ * `table[aria-label="Listings"]`'s body, the same signal on every page), in a fresh context:
+ * cold cache, CPU slowed `cpuSlowdown` times (the calibrated rate). With `profile`, also where
+ * the main thread spent its time.
+ */
+export async function measureFirstRowPainted(
+  browser: Browser,
+  baseURL: string,
+  target: ListingsPage,
+  cpuSlowdown: number,
+  profile = false,
+): Promise<{ result: number; hotSpots?: string }> {
+  const probed = await openProbedPage(browser, baseURL);
+  try {
+    await probed.page.goto(target.warmUp);
+    await probed.cdp.send('Network.enable');
+    await probed.cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await probed.cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+    return await maybeProfiled(probed, profile, async () => {
+      // The probe tells the console; waiting with waitForFunction would run Playwright's own
+      // script in the page every frame of the load it measures.
+      const painted = probed.page.waitForEvent('console', { predicate: (message) => message.text().startsWith(ROWS_PAINTED_MESSAGE), timeout: LONG_WAIT.timeout });
+      await probed.page.goto(target.url, { waitUntil: 'commit' });
+      return Number((await painted).text().slice(ROWS_PAINTED_MESSAGE.length));
+    });
+  } finally {
+    await probed.close();
+  }
+}
+
+/** Our dashboard's load to its first row painted, `runs` times (and once more, profiled, with `profile`). */
 export async function measureDashboardLoad(
   browser: Browser,
   baseURL: string,
@@ -32,28 +78,8 @@ export async function measureDashboardLoad(
   profile = false,
 ): Promise<Profiled<number[]>> {
   const times: number[] = [];
-  let hotSpots: string | undefined;
-  for (let run = 0; run < runs + (profile ? 1 : 0); run += 1) {
-    const probed = await openProbedPage(browser, baseURL);
-    try {
-      // A same-origin page first, so the throttling is set on the renderer the app will use.
-      await probed.page.goto('/console/health');
-      await probed.cdp.send('Network.enable');
-      await probed.cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-      await probed.cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
-      const measured = await maybeProfiled(probed, run === runs, async () => {
-        // The probe tells the console; waiting with waitForFunction would run Playwright's own
-        // script in the page every frame of the load it measures.
-        const painted = probed.page.waitForEvent('console', { predicate: (message) => message.text().startsWith(ROWS_PAINTED_MESSAGE), timeout: LONG_WAIT.timeout });
-        await probed.page.goto(`/bots/${chatbotId}/listings`, { waitUntil: 'commit' });
-        return Number((await painted).text().slice(ROWS_PAINTED_MESSAGE.length));
-      });
-      if (run < runs) times.push(measured.result);
-      else hotSpots = measured.hotSpots;
-    } finally {
-      await probed.close();
-    }
-  }
+  for (let run = 0; run < runs; run += 1) times.push((await measureFirstRowPainted(browser, baseURL, ourListingsPage(chatbotId), cpuSlowdown)).result);
+  const hotSpots = profile ? (await measureFirstRowPainted(browser, baseURL, ourListingsPage(chatbotId), cpuSlowdown, true)).hotSpots : undefined;
   return { samples: times, hotSpots };
 }
 

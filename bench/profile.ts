@@ -1,7 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import type { CDPSession } from '@playwright/test';
 import { DIST_DIR } from './bundle-size';
+import { REACT_ADMIN_DIST } from './peer-build';
+import { ROOT } from './service';
+
+/** The builds whose scripts the bench's pages load: the app's, and the react-admin peer's (served at its own host's root). */
+const BUILD_DIRS = [DIST_DIR, REACT_ADMIN_DIST];
 
 /*
  * Where a page spends its main-thread time during a measurement, by package or source file:
@@ -63,10 +68,13 @@ function mapOf(url: string): DecodedMap | null {
   if (maps.has(url)) return maps.get(url)!;
   let decoded: DecodedMap | null = null;
   try {
-    const file = join(DIST_DIR, `${pathOf(url)}.map`);
-    if (existsSync(file)) {
+    // Vite names each script by its content's hash, so a path is in one build at most.
+    const file = BUILD_DIRS.map((dir) => join(dir, `${pathOf(url)}.map`)).find((candidate) => existsSync(candidate));
+    if (file) {
       const raw = JSON.parse(readFileSync(file, 'utf8')) as { sources: string[]; mappings: string };
-      decoded = { sources: raw.sources, lines: decode(raw.mappings) };
+      // Sources are written relative to the map's folder, which is not the same depth in every build
+      // (the peer's is under node_modules/.cache): read from the project's root, they name packages alike.
+      decoded = { sources: raw.sources.map((source) => relative(ROOT, resolve(dirname(file), source))), lines: decode(raw.mappings) };
     }
   } catch {
     decoded = null;
@@ -93,7 +101,7 @@ function sourceOf(url: string, line: number, column: number): string {
 
 /** The package a source file belongs to (`@mantine/core`), or the file itself for the app's own code. */
 function packageOf(source: string): string {
-  if (source.startsWith('src/') || source.startsWith('(') || source.startsWith('/')) return source;
+  if (source.startsWith('src/') || source.startsWith('bench/') || source.startsWith('(') || source.startsWith('/')) return source;
   const parts = source.split('/');
   return source.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!;
 }

@@ -16,7 +16,9 @@
  * (bench/measure-activity.ts); with no section that needs the built app, nothing is built.
  * BENCH_ONLY=cpu calibrates the CPU slowdown alone (it runs before the dashboard and widget
  * figures anyway). BENCH_ONLY=lighthouse runs Lighthouse on first visits to listings, settings
- * and chat (bench/lighthouse.ts).
+ * and chat (bench/lighthouse.ts), and on the react-admin peer's listings, each of ours to score
+ * above it. BENCH_ONLY=dashboard-peer times our listings of 100 rows against a react-admin List of
+ * the same 100 (bench/react-admin-peer.ts), first row painted, run for run.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -39,6 +41,8 @@ import { measureWidgetLauncher } from './measure-widget';
 import { WIDGET_SCRIPT_FILE } from '../server/routes/widget';
 import {
   measureDashboardLoad,
+  measureFirstRowPainted,
+  ourListingsPage,
   measurePageChanges,
   measureRenderCensus,
   chatPage,
@@ -54,6 +58,8 @@ import {
 import { ACTIVITY_FIGURES, measureActivity } from './measure-activity';
 import { importFile, measureExport, measureImport } from './measure-csv';
 import { buildPeerPage, PEER_BASE, PEER_DIST } from './peer-build';
+import { startReactAdminPeer, type ReactAdminPeer } from './react-admin-peer';
+import { MIN_SCORE_LEAD, scoreLead } from './score-lead';
 import { measureLatency, measureThroughput, operationLoad, type Throughput } from './measure-service';
 import { atLeast, atMost, figure, formatLine, unmeasured, unreliable, verdictOf, writeResults, type Budget, type Figure } from './report';
 import { benchListings, BIG_CITY, removeListings, seedListings, writeJsonServerDatabase, type SeededListings } from './seed';
@@ -114,7 +120,7 @@ function add(item: Figure): void {
   console.log(formatLine(item));
 }
 
-const SECTIONS = ['bundle', 'cpu', 'widget', 'latency', 'dashboard', 'first-load', 'table', 'stream', 'typing', 'census', 'import', 'export', 'lighthouse', 'throughput', 'activity'] as const;
+const SECTIONS = ['bundle', 'cpu', 'widget', 'latency', 'dashboard', 'dashboard-peer', 'first-load', 'table', 'stream', 'typing', 'census', 'import', 'export', 'lighthouse', 'throughput', 'activity'] as const;
 type Section = (typeof SECTIONS)[number];
 /** BENCH_ONLY=stream,typing measures only those sections (for working on the bench itself). */
 const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean));
@@ -123,9 +129,9 @@ for (const name of ONLY) {
 }
 const wanted = (section: Section) => ONLY.size === 0 || ONLY.has(section);
 /** The sections that read dist/ (sizes, or the app in the browser); the others need no build. */
-const BUILT_APP_SECTIONS: readonly Section[] = ['bundle', 'widget', 'dashboard', 'first-load', 'table', 'stream', 'typing', 'census', 'import', 'export', 'lighthouse'];
+const BUILT_APP_SECTIONS: readonly Section[] = ['bundle', 'widget', 'dashboard', 'dashboard-peer', 'first-load', 'table', 'stream', 'typing', 'census', 'import', 'export', 'lighthouse'];
 /** The sections with figures timed on the calibrated CPU; the calibration runs before them ('cpu' runs it alone). */
-const CALIBRATED_SECTIONS: readonly Section[] = ['cpu', 'dashboard', 'widget'];
+const CALIBRATED_SECTIONS: readonly Section[] = ['cpu', 'dashboard', 'dashboard-peer', 'widget'];
 
 /** Runs one measurement; a failure becomes an unmeasured (failing) figure instead of ending the bench. */
 async function attempt(section: Section, names: readonly [name: string, unit: string, budget?: Budget][], work: () => Promise<void>) {
@@ -325,6 +331,13 @@ function addLongFigures({ oursLong, peerLong, bareLong }: StreamRuns, longCharac
 /** What the figures timed on the slowed CPU say instead of "4x". */
 const CALIBRATED_CPU = 'CPU calibrated to a low-tier phone';
 const DASHBOARD_NAME = `Time to a usable dashboard (${CALIBRATED_CPU}, cold cache)`;
+/** Ours at most three quarters of react-admin's time, run for run. */
+const dashboardPeerBudget = atMost(0.75, 'x');
+const DASHBOARD_PEER_FIGURES: [string, string, Budget?][] = [
+  [`Dashboard vs react-admin: first row painted, ours / peer (100 rows, ${CALIBRATED_CPU}, cold cache)`, 'x', dashboardPeerBudget],
+  ['Dashboard vs react-admin: first row painted, ours (100 rows)', 'ms'],
+  ['Dashboard vs react-admin: first row painted, react-admin (100 rows)', 'ms'],
+];
 const CPU_FIGURES: [string, string, Budget?][] = [
   ['CPU speed at full speed (BenchmarkIndex)', ''],
   ['CPU slowdown for a low-tier phone (CDP rate)', 'x'],
@@ -377,19 +390,28 @@ const lighthouseScoreBudget = atLeast(90, '');
 const lighthouseTbtBudget = atMost(200, 'ms');
 const lighthouseAccessibilityBudget = atLeast(100, '');
 
-function lighthouseFigureNames(label: string): [string, string, Budget?][] {
+/** The dashboard's peer, loaded by Lighthouse in the same runs as our pages: its figures are the comparison's, not budgeted. */
+const LIGHTHOUSE_PEER = 'react-admin peer (listings)';
+const lighthouseLeadBudget = atLeast(MIN_SCORE_LEAD, 'points');
+const lighthouseLeadName = (label: string) => `Lighthouse ${label}: performance score, ours - ${LIGHTHOUSE_PEER}`;
+
+/** A page's Lighthouse figures, budgeted for our pages (`judged`), for information for the peer's. */
+function lighthouseFigureNames(label: string, judged = true): [string, string, Budget?][] {
+  const budget = (item: Budget) => (judged ? item : undefined);
   return [
-    [`Lighthouse ${label}: performance score (mobile, simulated)`, '', lighthouseScoreBudget],
+    [`Lighthouse ${label}: performance score (mobile, simulated)`, '', budget(lighthouseScoreBudget)],
     [`Lighthouse ${label}: first contentful paint`, 'ms'],
     [`Lighthouse ${label}: largest contentful paint`, 'ms'],
-    [`Lighthouse ${label}: total blocking time`, 'ms', lighthouseTbtBudget],
-    [`Lighthouse ${label}: accessibility score`, '', lighthouseAccessibilityBudget],
+    [`Lighthouse ${label}: total blocking time`, 'ms', budget(lighthouseTbtBudget)],
+    [`Lighthouse ${label}: accessibility score`, '', budget(lighthouseAccessibilityBudget)],
     [`Lighthouse ${label}: transferred on a first visit`, 'KB'],
   ];
 }
 
-function addLighthouseFigures(label: string, runs: LighthouseRun[]): void {
-  const [scoreName, fcpName, lcpName, tbtName, accessibilityName, bytesName] = lighthouseFigureNames(label).map(([name]) => name) as [string, string, string, string, string, string];
+function addLighthouseFigures(label: string, runs: LighthouseRun[], judged = true): void {
+  const names = lighthouseFigureNames(label, judged);
+  const [scoreName, fcpName, lcpName, tbtName, accessibilityName, bytesName] = names.map(([name]) => name) as [string, string, string, string, string, string];
+  const [scoreBudget, , , tbtBudget, accessibilityBudget] = names.map(([, , budget]) => budget);
   const each = (pick: (run: LighthouseRun) => number, digits = 0) => runs.map((run) => round(pick(run), digits));
   const medianOfRuns = (pick: (run: LighthouseRun) => number, digits = 0) => round(median(runs.map(pick)), digits);
   const slowHost = runs.some((run) => run.benchmarkIndex <= LIGHTHOUSE_HOST_INDEX)
@@ -397,17 +419,22 @@ function addLighthouseFigures(label: string, runs: LighthouseRun[]): void {
     : undefined;
   const warnings = [...new Set(runs.flatMap((run) => run.warnings))];
   add(
-    figure(scoreName, medianOfRuns((run) => run.performance), '', lighthouseScoreBudget, {
+    figure(scoreName, medianOfRuns((run) => run.performance), '', scoreBudget, {
       runs: each((run) => run.performance),
-      note: [`Lighthouse's BenchmarkIndex of this machine [${each((run) => run.benchmarkIndex).join(', ')}]`, slowHost, ...warnings].filter(Boolean).join('; '),
+      note: [
+        `speed index ${medianOfRuns((run) => run.speedIndexMs)} ms, layout shift ${medianOfRuns((run) => run.cls, 3)} (medians)`,
+        `Lighthouse's BenchmarkIndex of this machine [${each((run) => run.benchmarkIndex).join(', ')}]`,
+        slowHost,
+        ...warnings,
+      ].filter(Boolean).join('; '),
     }),
   );
   add(figure(fcpName, medianOfRuns((run) => run.fcpMs), 'ms', undefined, { runs: each((run) => run.fcpMs) }));
   add(figure(lcpName, medianOfRuns((run) => run.lcpMs), 'ms', undefined, { runs: each((run) => run.lcpMs) }));
-  add(figure(tbtName, medianOfRuns((run) => run.tbtMs), 'ms', lighthouseTbtBudget, { runs: each((run) => run.tbtMs) }));
+  add(figure(tbtName, medianOfRuns((run) => run.tbtMs), 'ms', tbtBudget, { runs: each((run) => run.tbtMs) }));
   const failing = [...new Set(runs.flatMap((run) => run.failedAccessibility))];
   add(
-    figure(accessibilityName, medianOfRuns((run) => run.accessibility), '', lighthouseAccessibilityBudget, {
+    figure(accessibilityName, medianOfRuns((run) => run.accessibility), '', accessibilityBudget, {
       runs: each((run) => run.accessibility),
       note: failing.length > 0 ? `failed audits: ${failing.join(', ')}` : undefined,
     }),
@@ -443,18 +470,24 @@ async function main(): Promise<number> {
   let service: RunningProcess | undefined;
   let jsonServer: RunningProcess | undefined;
   let seeded: SeededListings | undefined;
+  /** The dashboard's peer (react-admin), built and hosted once for the sections that load it. */
+  let reactAdmin: ReactAdminPeer | undefined;
   try {
     log(`starting the local service (data in ${dataDir})`);
     service = await startLocalService(dataDir, [LISTINGS_BOT, CHAT_BOT, SETTINGS_BOT, MARKDOWN_BOT, IMPORT_BOT], STREAM_ARRIVAL);
     serviceProcess = service;
     const baseURL = service.url;
+    const theReactAdminPeer = async () => {
+      if (!reactAdmin) log('building the react-admin peer page (bench/react-admin)');
+      return (reactAdmin ??= await startReactAdminPeer(baseURL));
+    };
 
     const suffix = longProse(ANSWER_FRAGMENTS - 1);
     await call(baseURL, 'Edit', { serialNumber: CHAT_BOT, WelcomeMessage: GREETING, AnswerSuffix: suffix, ...NO_LIMITS });
     await call(baseURL, 'Edit', { serialNumber: LISTINGS_BOT, ...NO_LIMITS });
     await call(baseURL, 'Edit', { serialNumber: MARKDOWN_BOT, WelcomeMessage: GREETING, AnswerSuffix: longMarkdown(LONG_ANSWER_CHARACTERS), ...NO_LIMITS });
 
-    const needsListings = (['latency', 'dashboard', 'first-load', 'table', 'export', 'throughput', 'lighthouse'] as const).some(wanted);
+    const needsListings = (['latency', 'dashboard', 'dashboard-peer', 'first-load', 'table', 'export', 'throughput', 'lighthouse'] as const).some(wanted);
     let listings: CreateListingRequest[] = [];
     if (needsListings) {
       log(`seeding ${LISTING_COUNT.toLocaleString('en-US')} listings`);
@@ -511,6 +544,38 @@ async function main(): Promise<number> {
         const { samples: times, hotSpots } = await measureDashboardLoad(await theBrowser(), baseURL, LISTINGS_BOT, RUNS, calibratedRate(), PROFILE);
         const runs = times.map((time) => round(time, 0));
         add(onCalibratedCpu(figure(DASHBOARD_NAME, round(median(times), 0), 'ms', dashboardBudget, { runs, note: hotSpots })));
+      });
+
+      // Against react-admin: the same first 100 listings, from navigation to the first row painted,
+      // ours and the peer's run by run; each run a fresh context (cold cache) on the calibrated CPU.
+      await attempt('dashboard-peer', DASHBOARD_PEER_FIGURES, async () => {
+        const peer = await theReactAdminPeer();
+        log('dashboard load, ours and react-admin\'s (100 rows)');
+        const rate = calibratedRate();
+        const ours: number[] = [];
+        const theirs: number[] = [];
+        for (let run = 0; run < RUNS; run += 1) {
+          ours.push(round((await measureFirstRowPainted(await theBrowser(), baseURL, ourListingsPage(LISTINGS_BOT, 100), rate)).result, 0));
+          theirs.push(round((await measureFirstRowPainted(await theBrowser(), baseURL, peer.page(LISTINGS_BOT), rate)).result, 0));
+        }
+        // BENCH_PROFILE=1: one more load of each, profiled, for where each page's main thread went.
+        const ourHotSpots = PROFILE ? (await measureFirstRowPainted(await theBrowser(), baseURL, ourListingsPage(LISTINGS_BOT, 100), rate, true)).hotSpots : undefined;
+        const peerHotSpots = PROFILE ? (await measureFirstRowPainted(await theBrowser(), baseURL, peer.page(LISTINGS_BOT), rate, true)).hotSpots : undefined;
+        const { directMs, forwardedMs } = await peer.forwardCost(LISTINGS_BOT);
+        const [ratioName, oursName, peerName] = DASHBOARD_PEER_FIGURES.map(([name]) => name) as [string, string, string];
+        const ratios = pairRatios(ours, theirs);
+        add(onCalibratedCpu(figure(ratioName, medianRatio(ratios), 'x', dashboardPeerBudget, {
+          runs: ratios,
+          note: `ours ${round(median(ours), 0)} ms, react-admin ${round(median(theirs), 0)} ms (medians); load average ${round(loadavg()[0]!, 1)}`,
+        })));
+        add(onCalibratedCpu(figure(oursName, round(median(ours), 0), 'ms', undefined, { runs: ours, note: [`/bots/${LISTINGS_BOT}/listings?size=100`, ourHotSpots].filter(Boolean).join('; ') })));
+        add(onCalibratedCpu(figure(peerName, round(median(theirs), 0), 'ms', undefined, {
+          runs: theirs,
+          note: [
+            `react-admin 5 List, perPage 100; its list request forwarded by the bench's host: ${round(forwardedMs, 2)} ms against ${round(directMs, 2)} ms straight (medians, full speed)`,
+            peerHotSpots,
+          ].filter(Boolean).join('; '),
+        })));
       });
 
       const landingName = 'First-load JS, gzipped (landing page: / to listings)';
@@ -660,12 +725,29 @@ async function main(): Promise<number> {
     }
 
     // ---- Lighthouse, after the bench's browser has closed: its Chromium has the machine to itself.
-    await attempt('lighthouse', LIGHTHOUSE_PAGES.flatMap(({ label }) => lighthouseFigureNames(label)), async () => {
-      for (const { label, path } of LIGHTHOUSE_PAGES) {
-        log(`Lighthouse: ${label} (${path})`);
-        const runs: LighthouseRun[] = [];
-        for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) runs.push(await runLighthouse(`${baseURL}${path}`));
-        addLighthouseFigures(label, runs);
+    const lighthouseNames = [
+      ...LIGHTHOUSE_PAGES.flatMap(({ label }) => lighthouseFigureNames(label)),
+      ...lighthouseFigureNames(LIGHTHOUSE_PEER, false),
+      ...LIGHTHOUSE_PAGES.map(({ label }): [string, string, Budget] => [lighthouseLeadName(label), 'points', lighthouseLeadBudget]),
+    ];
+    await attempt('lighthouse', lighthouseNames, async () => {
+      const peerURL = (await theReactAdminPeer()).page(LISTINGS_BOT).url;
+      const pages = [...LIGHTHOUSE_PAGES.map(({ label, path }) => ({ label, url: `${baseURL}${path}` })), { label: LIGHTHOUSE_PEER, url: peerURL }];
+      const runs = new Map<string, LighthouseRun[]>(pages.map(({ label }) => [label, []]));
+      // Page after page within each run, so that the machine's moments fall on ours and the peer's alike.
+      for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) {
+        for (const { label, url } of pages) {
+          log(`Lighthouse: ${label}, run ${run + 1} of ${LIGHTHOUSE_RUNS}`);
+          runs.get(label)!.push(await runLighthouse(url));
+        }
+      }
+      for (const { label } of pages) addLighthouseFigures(label, runs.get(label)!, label !== LIGHTHOUSE_PEER);
+      const peerScores = runs.get(LIGHTHOUSE_PEER)!.map((run) => run.performance);
+      for (const { label } of LIGHTHOUSE_PAGES) {
+        const ourScores = runs.get(label)!.map((run) => run.performance);
+        add(figure(lighthouseLeadName(label), scoreLead(ourScores, peerScores), 'points', lighthouseLeadBudget, {
+          note: `ours [${ourScores.join(', ')}], peer [${peerScores.join(', ')}]`,
+        }));
       }
     });
 
@@ -722,6 +804,7 @@ async function main(): Promise<number> {
       );
     });
   } finally {
+    await reactAdmin?.close();
     await jsonServer?.stop();
     if (seeded) {
       const removal = removeListings(databaseFile, seeded);
