@@ -54,6 +54,7 @@ import {
 import { ACTIVITY_FIGURES, measureActivity } from './measure-activity';
 import { importFile, measureExport, measureImport } from './measure-csv';
 import { buildPeerPage, PEER_BASE, PEER_DIST } from './peer-build';
+import { describeRuns, halfThePeer, medianRatio, noFewerFrames, pairRatios, peerComparisonFigures, peerComparisonNames, type PeerComparison } from './renderer-peer';
 import { measureLatency, measureThroughput, operationLoad, type Throughput } from './measure-service';
 import { atLeast, atMost, figure, formatLine, unmeasured, unreliable, verdictOf, writeResults, type Budget, type Figure } from './report';
 import { benchListings, BIG_CITY, removeListings, seedListings, writeJsonServerDatabase, type SeededListings } from './seed';
@@ -161,10 +162,11 @@ const longTaskBudget = atMost(0, '');
 const fpsBudget = atLeast(50, 'fps');
 /** Every fragment on screen with the first frame that starts after it arrives. */
 const paintedBudget = atLeast(100, '%');
-/** Ours against the peer, per pair of runs: at most half its main-thread time, and no fewer frames. */
-const halfThePeer = atMost(0.5, 'x');
-const noFewerFrames = atLeast(1, 'x');
 const LONG_ANSWER_CHARACTERS = 50_000;
+
+/** The second renderer peer: react-markdown re-rendering the whole text so far, as a naive chat UI does. */
+const REACT_MARKDOWN: PeerComparison = { peer: 'react-markdown' };
+const REACT_MARKDOWN_LONG: PeerComparison = { peer: 'react-markdown', answer: 'Long Markdown answer' };
 
 const STREAM_FIGURES: [string, string, Budget?][] = [
   ['Streaming: long tasks over 50 ms', '', longTaskBudget],
@@ -180,6 +182,8 @@ const STREAM_FIGURES: [string, string, Budget?][] = [
   ['Long Markdown answer: main thread, ours / peer', 'x', halfThePeer],
   ['Long Markdown answer: main thread, our Markdown alone / peer', 'x'],
   ['Long Markdown answer: frame rate, ours / peer', 'x', noFewerFrames],
+  ...peerComparisonNames(REACT_MARKDOWN),
+  ...peerComparisonNames(REACT_MARKDOWN_LONG),
 ];
 
 /** The answer `chatbotId` gives to `question`, as the fragments the service streams it in. */
@@ -195,22 +199,15 @@ async function peerOf(baseURL: string, chatbotId: string, renderer: PeerRequest[
   return peerPage(PEER_DIST, PEER_BASE, { url: operations.ClientAsk.path, headers: headersOf('ClientAsk'), body: { sessionID: session.SessionID }, renderer });
 }
 
-/** Per pair of runs (ours and the peer's, one after the other), ours divided by the peer's. */
-const pairRatios = (ours: number[], peer: number[]) => ours.map((value, index) => round(value / peer[index]!, 2));
-const medianRatio = (ratios: number[]) => round(median(ratios), 2);
-
-const medianOf = (runs: StreamRun[], pick: (run: StreamRun) => number) => median(runs.map(pick));
-const describeRuns = (runs: StreamRun[]) =>
-  `main thread ${round(medianOf(runs, (run) => run.mainThreadMs), 0)} ms, ${round(medianOf(runs, (run) => run.fps), 1)} fps, ` +
-  `long tasks [${runs.map((run) => run.longTasks.length).join(', ')}], first chunk to last paint ${round(medianOf(runs, (run) => run.windowMs), 0)} ms, ` +
-  `${medianOf(runs, (run) => run.chunkCount)} chunks, ${medianOf(runs, (run) => run.paintCount)} paints`;
-
 /** The stream section's runs: the 4,000-fragment answer, and the long Markdown answer, ours and the peer's. */
 interface StreamRuns {
   ours: StreamRun[];
   peer: StreamRun[];
   oursLong: StreamRun[];
   peerLong: StreamRun[];
+  /** The second peer, react-markdown, on the same two answers. */
+  reactMarkdown: StreamRun[];
+  reactMarkdownLong: StreamRun[];
   /** Our Markdown alone on the peer's bare page. */
   bare: StreamRun[];
   bareLong: StreamRun[];
@@ -218,8 +215,9 @@ interface StreamRuns {
 
 /**
  * The stream section: the 4,000-fragment answer (plain prose) and a 50,000-character Markdown
- * answer, each streamed into our chat and into the peer page (streamdown fed by our stream
- * reader), the four interleaved run by run so that the machine's noise falls on all alike.
+ * answer, each streamed into our chat and into the peer page (streamdown, and react-markdown
+ * re-rendering the whole text, each fed by our stream reader), all interleaved run by run so
+ * that the machine's noise falls on all alike.
  */
 async function measureStreams(browser: Browser, baseURL: string): Promise<void> {
   const prose = await answerFragments(baseURL, CHAT_BOT, 'hello');
@@ -227,14 +225,16 @@ async function measureStreams(browser: Browser, baseURL: string): Promise<void> 
   const long = await answerFragments(baseURL, MARKDOWN_BOT, 'hello');
   const longCharacters = long.join('').length;
   if (longCharacters < LONG_ANSWER_CHARACTERS) throw new Error(`the Markdown answer has ${longCharacters} characters`);
-  const runs: StreamRuns = { ours: [], peer: [], oursLong: [], peerLong: [], bare: [], bareLong: [] };
-  log(`streaming a ${ANSWER_FRAGMENTS.toLocaleString('en-US')}-fragment answer and a ${longCharacters.toLocaleString('en-US')}-character Markdown answer, ours and the peer's`);
+  const runs: StreamRuns = { ours: [], peer: [], oursLong: [], peerLong: [], reactMarkdown: [], reactMarkdownLong: [], bare: [], bareLong: [] };
+  log(`streaming a ${ANSWER_FRAGMENTS.toLocaleString('en-US')}-fragment answer and a ${longCharacters.toLocaleString('en-US')}-character Markdown answer, ours and the peers'`);
   for (let run = 0; run < RUNS; run += 1) {
     runs.ours.push(await measureStream(browser, baseURL, chatPage(CHAT_BOT), 'hello', prose));
     if (!NO_PEER) runs.peer.push(await measureStream(browser, baseURL, await peerOf(baseURL, CHAT_BOT), 'hello', prose));
     runs.oursLong.push(await measureStream(browser, baseURL, chatPage(MARKDOWN_BOT), 'hello', long, { markdown: true }));
     if (!NO_PEER) runs.peerLong.push(await measureStream(browser, baseURL, await peerOf(baseURL, MARKDOWN_BOT), 'hello', long, { markdown: true }));
     if (NO_PEER) continue;
+    runs.reactMarkdown.push(await measureStream(browser, baseURL, await peerOf(baseURL, CHAT_BOT, 'react-markdown'), 'hello', prose));
+    runs.reactMarkdownLong.push(await measureStream(browser, baseURL, await peerOf(baseURL, MARKDOWN_BOT, 'react-markdown'), 'hello', long, { markdown: true }));
     // Our Markdown alone, on the peer's bare page: the renderers compared without the chat page.
     runs.bare.push(await measureStream(browser, baseURL, await peerOf(baseURL, CHAT_BOT, 'ours'), 'hello', prose));
     runs.bareLong.push(await measureStream(browser, baseURL, await peerOf(baseURL, MARKDOWN_BOT, 'ours'), 'hello', long, { markdown: true }));
@@ -283,6 +283,9 @@ async function measureStreams(browser: Browser, baseURL: string): Promise<void> 
 
   if (!NO_PEER) addPeerFigures(runs, p50s, p95s);
   addLongFigures(runs, longCharacters, long.length, longHotSpots);
+  if (NO_PEER) return;
+  for (const item of peerComparisonFigures(REACT_MARKDOWN, runs.ours, runs.reactMarkdown)) add(item);
+  for (const item of peerComparisonFigures(REACT_MARKDOWN_LONG, runs.oursLong, runs.reactMarkdownLong)) add(item);
 }
 
 function addPeerFigures({ ours, peer, bare }: StreamRuns, p50s: number[], p95s: number[]): void {
@@ -541,7 +544,7 @@ async function main(): Promise<number> {
 
       await attempt('stream', STREAM_FIGURES, async () => {
         if (!NO_PEER) {
-          log('building the peer page (streamdown, bench/peer)');
+          log('building the peer page (streamdown, react-markdown, bench/peer)');
           await buildPeerPage();
         }
         await measureStreams(await theBrowser(), baseURL);
