@@ -14,6 +14,7 @@
  * BENCH_TRACE=1 adds the import's tasks by their own CPU time, beside the clock's (bench/task-trace.ts).
  * BENCH_ONLY=activity measures the activity record at 100,000 entries on the server alone
  * (bench/measure-activity.ts); with no section that needs the built app, nothing is built.
+ * BENCH_ONLY=send measures the chat's own cost per question (bench/measure-send.ts), at 1x and calibrated.
  * BENCH_ONLY=cpu calibrates the CPU slowdown alone (it runs before the dashboard and widget
  * figures anyway). BENCH_ONLY=lighthouse runs Lighthouse on first visits to listings, settings
  * and chat (bench/lighthouse.ts).
@@ -36,6 +37,8 @@ import { entryScripts, FIRST_LOAD_BUDGET_KB, FIRST_VISIT_BUDGET_KB, FIRST_VISIT_
 import { LIGHTHOUSE_HOST_INDEX, runLighthouse, type LighthouseRun } from './lighthouse';
 import { longMarkdown, longProse } from './long-answer';
 import { measureWidgetLauncher } from './measure-widget';
+import { measureSend, profileSend, type SendRun } from './measure-send';
+import { sendFigureNames, sendFigures } from './send-figures';
 import { WIDGET_SCRIPT_FILE } from '../server/routes/widget';
 import {
   measureDashboardLoad,
@@ -84,6 +87,8 @@ const LISTINGS_BOT = 'bench-listings';
 const CHAT_BOT = 'bench-chat';
 const SETTINGS_BOT = 'bench-settings';
 const IMPORT_BOT = 'bench-import';
+/** Answers with its demo listings (no suffix): an ordinary answer, for the chat's own cost per question. */
+const SEND_BOT = 'bench-send';
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS) || 10_000;
 /** Greets with "Hello!" followed by a long Markdown answer (bench/long-answer.ts). */
 const MARKDOWN_BOT = 'bench-markdown';
@@ -115,7 +120,7 @@ function add(item: Figure): void {
   console.log(formatLine(item));
 }
 
-const SECTIONS = ['bundle', 'cpu', 'widget', 'latency', 'dashboard', 'first-load', 'table', 'stream', 'typing', 'census', 'import', 'export', 'lighthouse', 'throughput', 'activity'] as const;
+const SECTIONS = ['bundle', 'cpu', 'widget', 'latency', 'dashboard', 'first-load', 'table', 'stream', 'send', 'typing', 'census', 'import', 'export', 'lighthouse', 'throughput', 'activity'] as const;
 type Section = (typeof SECTIONS)[number];
 /** BENCH_ONLY=stream,typing measures only those sections (for working on the bench itself). */
 const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean));
@@ -124,9 +129,9 @@ for (const name of ONLY) {
 }
 const wanted = (section: Section) => ONLY.size === 0 || ONLY.has(section);
 /** The sections that read dist/ (sizes, or the app in the browser); the others need no build. */
-const BUILT_APP_SECTIONS: readonly Section[] = ['bundle', 'widget', 'dashboard', 'first-load', 'table', 'stream', 'typing', 'census', 'import', 'export', 'lighthouse'];
+const BUILT_APP_SECTIONS: readonly Section[] = ['bundle', 'widget', 'dashboard', 'first-load', 'table', 'stream', 'send', 'typing', 'census', 'import', 'export', 'lighthouse'];
 /** The sections with figures timed on the calibrated CPU; the calibration runs before them ('cpu' runs it alone). */
-const CALIBRATED_SECTIONS: readonly Section[] = ['cpu', 'dashboard', 'widget'];
+const CALIBRATED_SECTIONS: readonly Section[] = ['cpu', 'dashboard', 'widget', 'send'];
 
 /** Runs one measurement; a failure becomes an unmeasured (failing) figure instead of ending the bench. */
 async function attempt(section: Section, names: readonly [name: string, unit: string, budget?: Budget][], work: () => Promise<void>) {
@@ -448,13 +453,14 @@ async function main(): Promise<number> {
   let seeded: SeededListings | undefined;
   try {
     log(`starting the local service (data in ${dataDir})`);
-    service = await startLocalService(dataDir, [LISTINGS_BOT, CHAT_BOT, SETTINGS_BOT, MARKDOWN_BOT, IMPORT_BOT], STREAM_ARRIVAL);
+    service = await startLocalService(dataDir, [LISTINGS_BOT, CHAT_BOT, SETTINGS_BOT, MARKDOWN_BOT, IMPORT_BOT, SEND_BOT], STREAM_ARRIVAL);
     serviceProcess = service;
     const baseURL = service.url;
 
     const suffix = longProse(ANSWER_FRAGMENTS - 1);
     await call(baseURL, 'Edit', { serialNumber: CHAT_BOT, WelcomeMessage: GREETING, AnswerSuffix: suffix, ...NO_LIMITS });
     await call(baseURL, 'Edit', { serialNumber: LISTINGS_BOT, ...NO_LIMITS });
+    await call(baseURL, 'Edit', { serialNumber: SEND_BOT, ...NO_LIMITS });
     await call(baseURL, 'Edit', { serialNumber: MARKDOWN_BOT, WelcomeMessage: GREETING, AnswerSuffix: longMarkdown(LONG_ANSWER_CHARACTERS), ...NO_LIMITS });
 
     const needsListings = (['latency', 'dashboard', 'first-load', 'table', 'export', 'throughput', 'lighthouse'] as const).some(wanted);
@@ -548,6 +554,24 @@ async function main(): Promise<number> {
           await buildPeerPage();
         }
         await measureStreams(await theBrowser(), baseURL);
+      });
+
+      // The chat's own cost per question: the send and the settled answer, at 1x and calibrated, interleaved.
+      await attempt('send', sendFigureNames(CALIBRATED_CPU), async () => {
+        log('sending questions (1x and calibrated)');
+        const rate = calibratedRate();
+        const fullSpeed: SendRun[] = [];
+        const calibrated: SendRun[] = [];
+        for (let run = 0; run < RUNS; run += 1) {
+          fullSpeed.push(await measureSend(await theBrowser(), baseURL, SEND_BOT, CHAT_QUESTION, 1));
+          calibrated.push(await measureSend(await theBrowser(), baseURL, SEND_BOT, CHAT_QUESTION, rate));
+        }
+        const [send, sendSlowed, ...settle] = sendFigures(CALIBRATED_CPU, rate, fullSpeed, calibrated);
+        const hotSpots = PROFILE ? await profileSend(await theBrowser(), baseURL, SEND_BOT, CHAT_QUESTION, rate) : undefined;
+        add(send!);
+        add(onCalibratedCpu(hotSpots ? { ...sendSlowed!, note: `${sendSlowed!.note}; ${hotSpots}` } : sendSlowed!));
+        add(settle[0]!);
+        add(onCalibratedCpu(settle[1]!));
       });
 
       const typingBudget = atMost(16, 'ms');
