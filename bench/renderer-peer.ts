@@ -38,19 +38,25 @@ export interface PeerComparison {
   answer?: string;
 }
 
-/** The comparison's two figures, for `attempt` (which names them unmeasured when it fails). */
-export function peerComparisonNames({ peer, answer }: PeerComparison): [name: string, unit: string, budget: Budget][] {
+/** The comparison's figures, for `attempt` (which names them unmeasured when it fails). */
+export function peerComparisonNames({ peer, answer }: PeerComparison): [name: string, unit: string, budget?: Budget][] {
   const prefix = answer ? `${answer} (${peer})` : `Peer (${peer})`;
   return [
     [`${prefix}: main thread, ours / peer`, 'x', halfThePeer],
     [`${prefix}: frame rate, ours / peer`, 'x', noFewerFrames],
+    [`${prefix}: main thread, our Markdown alone / peer`, 'x'],
   ];
 }
 
-/** Ours against the peer on one answer: main-thread time (<= 0.5x) and frame rate (>= 1x), each side's figures in the notes. */
-export function peerComparisonFigures(comparison: PeerComparison, ours: readonly StreamRun[], peer: readonly StreamRun[]): Figure[] {
-  const [mainThreadName, frameRateName] = peerComparisonNames(comparison).map(([name]) => name) as [string, string];
+/**
+ * Ours against the peer on one answer: main-thread time (<= 0.5x) and frame rate (>= 1x), each
+ * side's figures in the notes; and for information our Markdown alone on the peer's bare page
+ * (`bare`, run beside them), the renderers compared without the rest of the chat page.
+ */
+export function peerComparisonFigures(comparison: PeerComparison, ours: readonly StreamRun[], peer: readonly StreamRun[], bare: readonly StreamRun[]): Figure[] {
+  const [mainThreadName, frameRateName, bareName] = peerComparisonNames(comparison).map(([name]) => name) as [string, string, string];
   const mainThread = pairRatios(ours.map((run) => run.mainThreadMs), peer.map((run) => run.mainThreadMs));
+  const bareMainThread = pairRatios(bare.map((run) => run.mainThreadMs), peer.map((run) => run.mainThreadMs));
   const frameRate = pairRatios(ours.map((run) => run.fps), peer.map((run) => run.fps));
   return [
     figure(mainThreadName, medianRatio(mainThread), 'x', halfThePeer, { runs: mainThread, note: `ours: ${describeRuns(ours)}; ${comparison.peer}: ${describeRuns(peer)}` }),
@@ -58,5 +64,6 @@ export function peerComparisonFigures(comparison: PeerComparison, ours: readonly
       runs: frameRate,
       note: `ours ${round(medianOf(ours, (run) => run.fps), 1)} fps, ${comparison.peer} ${round(medianOf(peer, (run) => run.fps), 1)} fps (medians)`,
     }),
+    figure(bareName, medianRatio(bareMainThread), 'x', undefined, { runs: bareMainThread, note: `our Markdown on the peer's bare page: ${describeRuns(bare)}` }),
   ];
 }

@@ -289,8 +289,8 @@ async function measureStreams(browser: Browser, baseURL: string): Promise<void> 
   if (!NO_PEER) addPeerFigures(runs, p50s, p95s);
   addLongFigures(runs, longCharacters, long.length, longHotSpots);
   if (NO_PEER) return;
-  for (const item of peerComparisonFigures(REACT_MARKDOWN, runs.ours, runs.reactMarkdown)) add(item);
-  for (const item of peerComparisonFigures(REACT_MARKDOWN_LONG, runs.oursLong, runs.reactMarkdownLong)) add(item);
+  for (const item of peerComparisonFigures(REACT_MARKDOWN, runs.ours, runs.reactMarkdown, runs.bare)) add(item);
+  for (const item of peerComparisonFigures(REACT_MARKDOWN_LONG, runs.oursLong, runs.reactMarkdownLong, runs.bareLong)) add(item);
 }
 
 function addPeerFigures({ ours, peer, bare }: StreamRuns, p50s: number[], p95s: number[]): void {
