@@ -215,8 +215,8 @@ export interface PeerRequest {
   url: string;
   headers: Record<string, string>;
   body: Record<string, unknown>;
-  /** streamdown, or our Markdown alone on the same bare page. */
-  renderer: 'streamdown' | 'ours';
+  /** streamdown, react-markdown re-rendering the whole text, or our Markdown alone on the same bare page. */
+  renderer: 'streamdown' | 'react-markdown' | 'ours';
 }
 
 /**

@@ -11,7 +11,7 @@ export const PEER_BASE = '/bench-peer/';
 export const PEER_DIST = join(ROOT, 'node_modules/.cache/bench-peer');
 
 /**
- * Builds the bench's peer page (bench/peer/: streamdown fed by our stream reader), with its
+ * Builds the bench's peer page (bench/peer/: streamdown or react-markdown fed by our stream reader), with its
  * own configuration: none of the app's plugins, nothing written to dist/.
  */
 export async function buildPeerPage(): Promise<void> {

@@ -14,6 +14,7 @@
  * BENCH_TRACE=1 adds the import's tasks by their own CPU time, beside the clock's (bench/task-trace.ts).
  * BENCH_ONLY=activity measures the activity record at 100,000 entries on the server alone
  * (bench/measure-activity.ts); with no section that needs the built app, nothing is built.
+ * BENCH_ONLY=send measures the chat's own cost per question (bench/measure-send.ts), at 1x and calibrated.
  * BENCH_ONLY=cpu calibrates the CPU slowdown alone (it runs before the dashboard and widget
  * figures anyway). BENCH_ONLY=lighthouse runs Lighthouse on first visits to listings, settings
  * and chat (bench/lighthouse.ts), and on the react-admin peer's listings, each of ours to score
@@ -38,6 +39,8 @@ import { entryScripts, FIRST_LOAD_BUDGET_KB, FIRST_VISIT_BUDGET_KB, FIRST_VISIT_
 import { LIGHTHOUSE_HOST_INDEX, runLighthouse, type LighthouseRun } from './lighthouse';
 import { longMarkdown, longProse } from './long-answer';
 import { measureWidgetLauncher } from './measure-widget';
+import { measureSend, profileSend, type SendRun } from './measure-send';
+import { sendFigureNames, sendFigures } from './send-figures';
 import { WIDGET_SCRIPT_FILE } from '../server/routes/widget';
 import {
   measureDashboardLoad,
@@ -60,6 +63,7 @@ import { importFile, measureExport, measureImport } from './measure-csv';
 import { buildPeerPage, PEER_BASE, PEER_DIST } from './peer-build';
 import { startReactAdminPeer, type ReactAdminPeer } from './react-admin-peer';
 import { MIN_SCORE_LEAD, scoreLead } from './score-lead';
+import { describeRuns, halfThePeer, medianRatio, noFewerFrames, pairRatios, peerComparisonFigures, peerComparisonNames, type PeerComparison } from './renderer-peer';
 import { measureLatency, measureThroughput, operationLoad, type Throughput } from './measure-service';
 import { atLeast, atMost, figure, formatLine, unmeasured, unreliable, verdictOf, writeResults, type Budget, type Figure } from './report';
 import { benchListings, BIG_CITY, removeListings, seedListings, writeJsonServerDatabase, type SeededListings } from './seed';
@@ -89,6 +93,8 @@ const LISTINGS_BOT = 'bench-listings';
 const CHAT_BOT = 'bench-chat';
 const SETTINGS_BOT = 'bench-settings';
 const IMPORT_BOT = 'bench-import';
+/** Answers with its demo listings (no suffix): an ordinary answer, for the chat's own cost per question. */
+const SEND_BOT = 'bench-send';
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS) || 10_000;
 /** Greets with "Hello!" followed by a long Markdown answer (bench/long-answer.ts). */
 const MARKDOWN_BOT = 'bench-markdown';
@@ -120,7 +126,7 @@ function add(item: Figure): void {
   console.log(formatLine(item));
 }
 
-const SECTIONS = ['bundle', 'cpu', 'widget', 'latency', 'dashboard', 'dashboard-peer', 'first-load', 'table', 'stream', 'typing', 'census', 'import', 'export', 'lighthouse', 'throughput', 'activity'] as const;
+const SECTIONS = ['bundle', 'cpu', 'widget', 'latency', 'dashboard', 'dashboard-peer', 'first-load', 'table', 'stream', 'send', 'typing', 'census', 'import', 'export', 'lighthouse', 'throughput', 'activity'] as const;
 type Section = (typeof SECTIONS)[number];
 /** BENCH_ONLY=stream,typing measures only those sections (for working on the bench itself). */
 const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean));
@@ -129,9 +135,9 @@ for (const name of ONLY) {
 }
 const wanted = (section: Section) => ONLY.size === 0 || ONLY.has(section);
 /** The sections that read dist/ (sizes, or the app in the browser); the others need no build. */
-const BUILT_APP_SECTIONS: readonly Section[] = ['bundle', 'widget', 'dashboard', 'dashboard-peer', 'first-load', 'table', 'stream', 'typing', 'census', 'import', 'export', 'lighthouse'];
+const BUILT_APP_SECTIONS: readonly Section[] = ['bundle', 'widget', 'dashboard', 'dashboard-peer', 'first-load', 'table', 'stream', 'send', 'typing', 'census', 'import', 'export', 'lighthouse'];
 /** The sections with figures timed on the calibrated CPU; the calibration runs before them ('cpu' runs it alone). */
-const CALIBRATED_SECTIONS: readonly Section[] = ['cpu', 'dashboard', 'dashboard-peer', 'widget'];
+const CALIBRATED_SECTIONS: readonly Section[] = ['cpu', 'dashboard', 'dashboard-peer', 'widget', 'send'];
 
 /** Runs one measurement; a failure becomes an unmeasured (failing) figure instead of ending the bench. */
 async function attempt(section: Section, names: readonly [name: string, unit: string, budget?: Budget][], work: () => Promise<void>) {
@@ -167,10 +173,11 @@ const longTaskBudget = atMost(0, '');
 const fpsBudget = atLeast(50, 'fps');
 /** Every fragment on screen with the first frame that starts after it arrives. */
 const paintedBudget = atLeast(100, '%');
-/** Ours against the peer, per pair of runs: at most half its main-thread time, and no fewer frames. */
-const halfThePeer = atMost(0.5, 'x');
-const noFewerFrames = atLeast(1, 'x');
 const LONG_ANSWER_CHARACTERS = 50_000;
+
+/** The second renderer peer: react-markdown re-rendering the whole text so far, as a naive chat UI does. */
+const REACT_MARKDOWN: PeerComparison = { peer: 'react-markdown' };
+const REACT_MARKDOWN_LONG: PeerComparison = { peer: 'react-markdown', answer: 'Long Markdown answer' };
 
 const STREAM_FIGURES: [string, string, Budget?][] = [
   ['Streaming: long tasks over 50 ms', '', longTaskBudget],
@@ -186,6 +193,8 @@ const STREAM_FIGURES: [string, string, Budget?][] = [
   ['Long Markdown answer: main thread, ours / peer', 'x', halfThePeer],
   ['Long Markdown answer: main thread, our Markdown alone / peer', 'x'],
   ['Long Markdown answer: frame rate, ours / peer', 'x', noFewerFrames],
+  ...peerComparisonNames(REACT_MARKDOWN),
+  ...peerComparisonNames(REACT_MARKDOWN_LONG),
 ];
 
 /** The answer `chatbotId` gives to `question`, as the fragments the service streams it in. */
@@ -201,22 +210,15 @@ async function peerOf(baseURL: string, chatbotId: string, renderer: PeerRequest[
   return peerPage(PEER_DIST, PEER_BASE, { url: operations.ClientAsk.path, headers: headersOf('ClientAsk'), body: { sessionID: session.SessionID }, renderer });
 }
 
-/** Per pair of runs (ours and the peer's, one after the other), ours divided by the peer's. */
-const pairRatios = (ours: number[], peer: number[]) => ours.map((value, index) => round(value / peer[index]!, 2));
-const medianRatio = (ratios: number[]) => round(median(ratios), 2);
-
-const medianOf = (runs: StreamRun[], pick: (run: StreamRun) => number) => median(runs.map(pick));
-const describeRuns = (runs: StreamRun[]) =>
-  `main thread ${round(medianOf(runs, (run) => run.mainThreadMs), 0)} ms, ${round(medianOf(runs, (run) => run.fps), 1)} fps, ` +
-  `long tasks [${runs.map((run) => run.longTasks.length).join(', ')}], first chunk to last paint ${round(medianOf(runs, (run) => run.windowMs), 0)} ms, ` +
-  `${medianOf(runs, (run) => run.chunkCount)} chunks, ${medianOf(runs, (run) => run.paintCount)} paints`;
-
 /** The stream section's runs: the 4,000-fragment answer, and the long Markdown answer, ours and the peer's. */
 interface StreamRuns {
   ours: StreamRun[];
   peer: StreamRun[];
   oursLong: StreamRun[];
   peerLong: StreamRun[];
+  /** The second peer, react-markdown, on the same two answers. */
+  reactMarkdown: StreamRun[];
+  reactMarkdownLong: StreamRun[];
   /** Our Markdown alone on the peer's bare page. */
   bare: StreamRun[];
   bareLong: StreamRun[];
@@ -224,8 +226,9 @@ interface StreamRuns {
 
 /**
  * The stream section: the 4,000-fragment answer (plain prose) and a 50,000-character Markdown
- * answer, each streamed into our chat and into the peer page (streamdown fed by our stream
- * reader), the four interleaved run by run so that the machine's noise falls on all alike.
+ * answer, each streamed into our chat and into the peer page (streamdown, and react-markdown
+ * re-rendering the whole text, each fed by our stream reader), all interleaved run by run so
+ * that the machine's noise falls on all alike.
  */
 async function measureStreams(browser: Browser, baseURL: string): Promise<void> {
   const prose = await answerFragments(baseURL, CHAT_BOT, 'hello');
@@ -233,14 +236,16 @@ async function measureStreams(browser: Browser, baseURL: string): Promise<void> 
   const long = await answerFragments(baseURL, MARKDOWN_BOT, 'hello');
   const longCharacters = long.join('').length;
   if (longCharacters < LONG_ANSWER_CHARACTERS) throw new Error(`the Markdown answer has ${longCharacters} characters`);
-  const runs: StreamRuns = { ours: [], peer: [], oursLong: [], peerLong: [], bare: [], bareLong: [] };
-  log(`streaming a ${ANSWER_FRAGMENTS.toLocaleString('en-US')}-fragment answer and a ${longCharacters.toLocaleString('en-US')}-character Markdown answer, ours and the peer's`);
+  const runs: StreamRuns = { ours: [], peer: [], oursLong: [], peerLong: [], reactMarkdown: [], reactMarkdownLong: [], bare: [], bareLong: [] };
+  log(`streaming a ${ANSWER_FRAGMENTS.toLocaleString('en-US')}-fragment answer and a ${longCharacters.toLocaleString('en-US')}-character Markdown answer, ours and the peers'`);
   for (let run = 0; run < RUNS; run += 1) {
     runs.ours.push(await measureStream(browser, baseURL, chatPage(CHAT_BOT), 'hello', prose));
     if (!NO_PEER) runs.peer.push(await measureStream(browser, baseURL, await peerOf(baseURL, CHAT_BOT), 'hello', prose));
     runs.oursLong.push(await measureStream(browser, baseURL, chatPage(MARKDOWN_BOT), 'hello', long, { markdown: true }));
     if (!NO_PEER) runs.peerLong.push(await measureStream(browser, baseURL, await peerOf(baseURL, MARKDOWN_BOT), 'hello', long, { markdown: true }));
     if (NO_PEER) continue;
+    runs.reactMarkdown.push(await measureStream(browser, baseURL, await peerOf(baseURL, CHAT_BOT, 'react-markdown'), 'hello', prose));
+    runs.reactMarkdownLong.push(await measureStream(browser, baseURL, await peerOf(baseURL, MARKDOWN_BOT, 'react-markdown'), 'hello', long, { markdown: true }));
     // Our Markdown alone, on the peer's bare page: the renderers compared without the chat page.
     runs.bare.push(await measureStream(browser, baseURL, await peerOf(baseURL, CHAT_BOT, 'ours'), 'hello', prose));
     runs.bareLong.push(await measureStream(browser, baseURL, await peerOf(baseURL, MARKDOWN_BOT, 'ours'), 'hello', long, { markdown: true }));
@@ -289,6 +294,9 @@ async function measureStreams(browser: Browser, baseURL: string): Promise<void> 
 
   if (!NO_PEER) addPeerFigures(runs, p50s, p95s);
   addLongFigures(runs, longCharacters, long.length, longHotSpots);
+  if (NO_PEER) return;
+  for (const item of peerComparisonFigures(REACT_MARKDOWN, runs.ours, runs.reactMarkdown, runs.bare)) add(item);
+  for (const item of peerComparisonFigures(REACT_MARKDOWN_LONG, runs.oursLong, runs.reactMarkdownLong, runs.bareLong)) add(item);
 }
 
 function addPeerFigures({ ours, peer, bare }: StreamRuns, p50s: number[], p95s: number[]): void {
@@ -474,7 +482,7 @@ async function main(): Promise<number> {
   let reactAdmin: ReactAdminPeer | undefined;
   try {
     log(`starting the local service (data in ${dataDir})`);
-    service = await startLocalService(dataDir, [LISTINGS_BOT, CHAT_BOT, SETTINGS_BOT, MARKDOWN_BOT, IMPORT_BOT], STREAM_ARRIVAL);
+    service = await startLocalService(dataDir, [LISTINGS_BOT, CHAT_BOT, SETTINGS_BOT, MARKDOWN_BOT, IMPORT_BOT, SEND_BOT], STREAM_ARRIVAL);
     serviceProcess = service;
     const baseURL = service.url;
     const theReactAdminPeer = async () => {
@@ -485,6 +493,7 @@ async function main(): Promise<number> {
     const suffix = longProse(ANSWER_FRAGMENTS - 1);
     await call(baseURL, 'Edit', { serialNumber: CHAT_BOT, WelcomeMessage: GREETING, AnswerSuffix: suffix, ...NO_LIMITS });
     await call(baseURL, 'Edit', { serialNumber: LISTINGS_BOT, ...NO_LIMITS });
+    await call(baseURL, 'Edit', { serialNumber: SEND_BOT, ...NO_LIMITS });
     await call(baseURL, 'Edit', { serialNumber: MARKDOWN_BOT, WelcomeMessage: GREETING, AnswerSuffix: longMarkdown(LONG_ANSWER_CHARACTERS), ...NO_LIMITS });
 
     const needsListings = (['latency', 'dashboard', 'dashboard-peer', 'first-load', 'table', 'export', 'throughput', 'lighthouse'] as const).some(wanted);
@@ -606,10 +615,28 @@ async function main(): Promise<number> {
 
       await attempt('stream', STREAM_FIGURES, async () => {
         if (!NO_PEER) {
-          log('building the peer page (streamdown, bench/peer)');
+          log('building the peer page (streamdown, react-markdown, bench/peer)');
           await buildPeerPage();
         }
         await measureStreams(await theBrowser(), baseURL);
+      });
+
+      // The chat's own cost per question: the send and the settled answer, at 1x and calibrated, interleaved.
+      await attempt('send', sendFigureNames(CALIBRATED_CPU), async () => {
+        log('sending questions (1x and calibrated)');
+        const rate = calibratedRate();
+        const fullSpeed: SendRun[] = [];
+        const calibrated: SendRun[] = [];
+        for (let run = 0; run < RUNS; run += 1) {
+          fullSpeed.push(await measureSend(await theBrowser(), baseURL, SEND_BOT, CHAT_QUESTION, 1));
+          calibrated.push(await measureSend(await theBrowser(), baseURL, SEND_BOT, CHAT_QUESTION, rate));
+        }
+        const [send, sendSlowed, ...settle] = sendFigures(CALIBRATED_CPU, rate, fullSpeed, calibrated);
+        const hotSpots = PROFILE ? await profileSend(await theBrowser(), baseURL, SEND_BOT, CHAT_QUESTION, rate) : undefined;
+        add(send!);
+        add(onCalibratedCpu(hotSpots ? { ...sendSlowed!, note: `${sendSlowed!.note}; ${hotSpots}` } : sendSlowed!));
+        add(settle[0]!);
+        add(onCalibratedCpu(settle[1]!));
       });
 
       const typingBudget = atMost(16, 'ms');

@@ -2,16 +2,21 @@ import '@mantine/core/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import Markdown from 'react-markdown';
 import { Streamdown } from 'streamdown';
 import { readAnswerBatches } from '../../src/api/stream';
 import { createLiveAnswer, useLiveText, type LiveAnswer } from '../../src/features/chat/live-answer';
 import { GrowingMarkdownText } from '../../src/features/chat/markdown-text';
 
 /*
- * The bench's peer (`npm run bench`, stream section): the same streamed answer as the chat,
+ * The bench's peers (`npm run bench`, stream section): the same streamed answer as the chat,
  * read by the same stream reader and handed to React by the same once-per-frame hand-over,
- * rendered by streamdown with its defaults, or (renderer "ours") by our Markdown alone, without
- * the rest of the chat page, so that the two renderers compare on the same bare page. Not part
+ * rendered by streamdown with its defaults, by react-markdown with its defaults re-rendering
+ * the whole text so far at every hand-over (the naive chat UI: `<Markdown>{text}</Markdown>`),
+ * or (renderer "ours") by our Markdown alone, without the rest of the chat page, so that the
+ * renderers compare on the same bare page. A naive UI's setState per fragment renders no
+ * more often: React batches the updates of one network chunk into one render, and the
+ * bench's answers arrive in chunks a frame apart. Not part
  * of the app: the bench builds it on its own (bench/peer-build.ts) and serves it to its
  * browser only.
  */
@@ -21,7 +26,7 @@ interface AskRequest {
   url: string;
   headers: Record<string, string>;
   body: Record<string, unknown>;
-  renderer: 'streamdown' | 'ours';
+  renderer: 'streamdown' | 'react-markdown' | 'ours';
 }
 
 const request = JSON.parse(decodeURIComponent(location.hash.slice(1))) as AskRequest;
@@ -36,18 +41,27 @@ async function ask(content: string, live: LiveAnswer, onSettled: () => void): Pr
   onSettled();
 }
 
+function Rendered({ text, settled }: { text: string; settled: boolean }) {
+  switch (request.renderer) {
+    case 'ours':
+      return <GrowingMarkdownText text={text} />;
+    case 'react-markdown':
+      return <Markdown>{text}</Markdown>;
+    case 'streamdown':
+      return (
+        <Streamdown mode="streaming" isAnimating={!settled}>
+          {text}
+        </Streamdown>
+      );
+  }
+}
+
 function Answer({ live, settled }: { live: LiveAnswer; settled: boolean }) {
   const text = useLiveText(live);
   return (
     <div data-testid="assistant-message">
       <div data-testid="answer-text">
-        {request.renderer === 'ours' ? (
-          <GrowingMarkdownText text={text} />
-        ) : (
-          <Streamdown mode="streaming" isAnimating={!settled}>
-            {text}
-          </Streamdown>
-        )}
+        <Rendered text={text} settled={settled} />
       </div>
     </div>
   );

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { StreamRun } from './measure-browser';
+import { pairRatios, peerComparisonFigures, peerComparisonNames } from './renderer-peer';
+import { verdictOf } from './report';
+
+/** A run with the two values the comparison reads; the rest as a quiet run has them. */
+function run(mainThreadMs: number, fps: number): StreamRun {
+  return {
+    fragments: 4000,
+    longTasks: [],
+    longFrames: [],
+    fps,
+    longestFrameMs: 17,
+    windowMs: 100,
+    chunkCount: 5,
+    paintCount: 4,
+    delays: [],
+    nextFrameShare: 1,
+    frameToPaint: [],
+    mainThreadMs,
+  };
+}
+
+describe('pairRatios', () => {
+  it('divides each run of ours by the peer run beside it', () => {
+    expect(pairRatios([50, 90, 30], [100, 100, 200])).toEqual([0.5, 0.9, 0.15]);
+  });
+
+  it('refuses runs that do not pair up', () => {
+    expect(() => pairRatios([50, 60], [100])).toThrow(/not pairs/);
+  });
+});
+
+describe('peerComparisonFigures', () => {
+  const comparison = { peer: 'react-markdown', answer: 'Long Markdown answer' };
+
+  it('is the median of the pairs, judged against half the main thread and as many frames', () => {
+    const [mainThread, frameRate, bare] = peerComparisonFigures(
+      comparison,
+      [run(40, 60), run(45, 58), run(90, 59)],
+      [run(100, 50), run(100, 60), run(100, 40)],
+      [run(20, 60), run(30, 60), run(25, 60)],
+    );
+    expect(mainThread!.name).toBe('Long Markdown answer (react-markdown): main thread, ours / peer');
+    expect(mainThread!.runs).toEqual([0.4, 0.45, 0.9]);
+    expect(mainThread!.value).toBe(0.45);
+    expect(verdictOf(mainThread!)).toBe('PASS');
+    expect(mainThread!.note).toMatch(/^ours: main thread 45 ms, .*; react-markdown: main thread 100 ms, /);
+    expect(frameRate!.runs).toEqual([1.2, 0.97, 1.48]);
+    expect(frameRate!.value).toBe(1.2);
+    expect(verdictOf(frameRate!)).toBe('PASS');
+    expect(frameRate!.note).toBe('ours 59 fps, react-markdown 50 fps (medians)');
+    expect([bare!.name, bare!.value, bare!.runs, verdictOf(bare!)]).toEqual(['Long Markdown answer (react-markdown): main thread, our Markdown alone / peer', 0.25, [0.2, 0.3, 0.25], 'INFO']);
+  });
+
+  it('fails ours when it takes more than half the peer\'s time or paints fewer frames', () => {
+    const [mainThread, frameRate] = peerComparisonFigures({ peer: 'react-markdown' }, [run(60, 50), run(70, 50)], [run(100, 60), run(100, 60)], [run(30, 60), run(30, 60)]);
+    expect(mainThread!.name).toBe('Peer (react-markdown): main thread, ours / peer');
+    expect(verdictOf(mainThread!)).toBe('FAIL');
+    expect(verdictOf(frameRate!)).toBe('FAIL');
+  });
+
+  it('names its figures as attempt() is told them', () => {
+    const figures = peerComparisonFigures(comparison, [run(40, 60)], [run(100, 60)], [run(20, 60)]);
+    expect(figures.map((item) => [item.name, item.unit, item.budget])).toEqual(peerComparisonNames(comparison).map(([name, unit, budget]) => [name, unit, budget?.budget]));
+  });
+});
