@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
@@ -21,6 +21,7 @@ import {
   writeActivityView,
   type ActivityView,
 } from './activity-view';
+import { ShownRange } from '../../components/shown-range';
 
 /*
  * Plain Previous/Next and plain text for an empty record, not Mantine's Pagination and
@@ -132,12 +133,7 @@ function ActivityLog({ me, chatbotIds, canSeeMembers }: ActivityLogProps) {
         <>
           <ActivityTable entries={query.data.List} now={query.dataUpdatedAt} stale={stale} canSeeMembers={canSeeMembers} />
           <Group justify="space-between" wrap="wrap" gap="sm">
-            <Group gap="sm">
-              <Text size="sm" c="dimmed">
-                {`Showing ${firstShown}–${lastShown} of ${total}`}
-              </Text>
-              {stale && <Loader size="xs" aria-label="Loading page" />}
-            </Group>
+            <ShownRange first={firstShown} last={lastShown} total={total} loading={stale} />
             {pages > 1 && (
               <Group gap="xs" component="nav" aria-label="Activity pages">
                 <Button size="xs" variant="default" leftSection={<IconChevronLeft size={14} />} disabled={page <= 1} onClick={() => changeView({ page: page - 1 })}>

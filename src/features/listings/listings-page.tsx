@@ -1,4 +1,4 @@
-import { Button, Group, Loader, NativeSelect, Pagination, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Pagination, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconPlus, IconTag, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -33,6 +33,7 @@ import { ViewsButton } from './views/views-button';
 import { LazyBulkStatusDialog, preloadBulkStatusDialog } from './status/lazy-bulk-status-dialog';
 import { LazyExportDialog, preloadExportDialog } from './export/lazy-export-dialog';
 import { LazyImportDialog, preloadImportDialog } from './import/lazy-import-dialog';
+import { ShownRange } from '../../components/shown-range';
 
 const COLUMN_IDS = LISTING_COLUMNS.map((column) => column.id);
 const PAGE_SIZE_OPTIONS = PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
@@ -245,12 +246,7 @@ function ListingsWorkspace({ chatbotId }: { chatbotId: string }) {
             readOnly={!canWrite}
           />
           <Group justify="space-between" wrap="wrap" gap="sm">
-            <Group gap="sm">
-              <Text size="sm" c="dimmed">
-                {`Showing ${firstShown}–${lastShown} of ${total}`}
-              </Text>
-              {stale && <Loader size="xs" aria-label="Loading page" />}
-            </Group>
+            <ShownRange first={firstShown} last={lastShown} total={total} loading={stale} />
             <Group gap="md">
               <PageSizeSelect size={size} onChange={changeView} />
               <Pagination
