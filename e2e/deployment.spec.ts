@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { startOwnService, type OwnService } from './support/own-service';
+import { expectSavedAndClosed } from './support/saved-dialog';
 
 /**
  * The deployment a business runs: the console in proxy mode, the keys held server-side, in
@@ -202,8 +203,7 @@ test.describe('deployed in proxy mode with the keys held by the server', () => {
     await create.getByLabel('City').fill('Austin');
     await create.getByLabel('State').fill('TX');
     await create.getByRole('button', { name: 'Save listing' }).click();
-    await expect(create).toBeHidden();
-    await expect(page.getByText('Listing created')).toBeVisible();
+    await expectSavedAndClosed(page, create, 'Listing created');
     const found = await call<{ VirtualCount: number }>(request, '/chat/Chatbot/RealEstateList', { SerialNumber: BOT, MLSNumber: `PROXY-${stamp}` }, SESSION);
     expect(found.Data.VirtualCount).toBe(1);
 

@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible, openedDialog } from './support/axe';
 import { dataRows, settled } from './support/listings-table';
 import { startOwnService, type OwnService } from './support/own-service';
+import { expectSavedAndClosed } from './support/saved-dialog';
 
 /**
  * "Edited by Dana Ruiz, 3 minutes ago": a chatbot's settings page and a listing's edit form say
@@ -87,8 +88,7 @@ test('a listing’s form names nobody until the listing is edited, then the Demo
   const days = dialog.getByLabel('Days on market');
   await days.fill(String(Number(await days.inputValue()) + 1));
   await dialog.getByRole('button', { name: 'Save changes' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByText('Listing updated')).toBeVisible();
+  await expectSavedAndClosed(page, dialog, 'Listing updated');
 
   dialog = (await openListingForm()).dialog;
   const link = lastChange(dialog).getByRole('link', { name: `Edited by ${OWNER}, just now` });

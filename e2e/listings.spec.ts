@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { columnValues, dataRows, listingsTable, openListingsAt, settled } from './support/listings-table';
+import { expectSavedAndClosed } from './support/saved-dialog';
 
 /** This file's own seeded chatbot (~60 listings in six cities, both sale types). */
 const LISTINGS = '/bots/e2e-listings/listings';
@@ -135,8 +136,7 @@ test.describe('listings', () => {
     await create.getByLabel('Extra value 1').fill('Cats only');
 
     await create.getByRole('button', { name: 'Save listing' }).click();
-    await expect(create).toBeHidden();
-    await expect(page.getByText('Listing created')).toBeVisible();
+    await expectSavedAndClosed(page, create, 'Listing created');
 
     // Newest first: the new listing heads page 1.
     const row = dataRows(page).filter({ hasText: mls });
@@ -157,8 +157,7 @@ test.describe('listings', () => {
 
     await edit.getByLabel('Rent per month').fill('2600');
     await edit.getByRole('button', { name: 'Save changes' }).click();
-    await expect(edit).toBeHidden();
-    await expect(page.getByText('Listing updated')).toBeVisible();
+    await expectSavedAndClosed(page, edit, 'Listing updated');
     await expect(row).toContainText('$2,600/mo');
     await expect(row).not.toContainText('$2,450/mo');
 
