@@ -3,6 +3,7 @@ import type { Browser, CDPSession } from '@playwright/test';
 import type * as Papa from 'papaparse';
 import type { CreateListingRequest } from '../src/api/contract';
 import { openProbedPage, type ProbedPage, type ProbedWindow } from './browser';
+import { startCpuMeter, type CpuUsed } from './cpu-time';
 import { profiled } from './profile';
 import { tracedTasks, type TaskTimes } from './task-trace';
 
@@ -43,6 +44,11 @@ export interface CsvRun {
   hotSpots?: string;
   /** With BENCH_TRACE=1: the page's tasks by their own CPU time, beside the clock's. */
   taskTimes?: TaskTimes;
+  /**
+   * CPU time of the bench's child processes (the local service, the browser's) over the same
+   * interval as `seconds`; absent where /proc is not (bench/cpu-time.ts).
+   */
+  cpu?: CpuUsed;
 }
 
 async function maybeProfiled<T>(cdp: CDPSession, profile: boolean, work: () => Promise<T>): Promise<{ result: T; hotSpots?: string }> {
@@ -86,6 +92,7 @@ export async function measureImport(
       transfer.items.add(new File([text], 'bench-import.csv', { type: 'text/csv' }));
       return transfer;
     }, csv);
+    const cpuMeter = startCpuMeter();
     const started = await page.evaluate(() => performance.now());
     let taskTimes: TaskTimes | undefined;
     const { hotSpots } = await maybeProfiled(cdp, profile, async () => {
@@ -101,10 +108,11 @@ export async function measureImport(
       await dialog.getByRole('list', { name: 'Import report' }).waitFor(LONG_WAIT);
     }
     const ended = await page.evaluate(() => performance.now());
+    const cpu = cpuMeter?.stop();
     const summary = (await dialog.getByRole('list', { name: 'Import report' }).innerText()).replace(/\s+/g, ' ');
     await page.evaluate(() => (window as unknown as ProbedWindow).__bench.flushTimings());
     const longTasks = await page.evaluate((from) => (window as unknown as ProbedWindow).__bench.longTasks.filter((task) => task.start >= from), started);
-    return { rows, seconds: (ended - started) / 1000, longTasks, heapMb: await heapAfterGc(cdp), summary, hotSpots, taskTimes };
+    return { rows, seconds: (ended - started) / 1000, longTasks, heapMb: await heapAfterGc(cdp), summary, hotSpots, taskTimes, cpu };
   } finally {
     await probed.close();
   }
@@ -117,6 +125,7 @@ export async function measureExport(browser: Browser, baseURL: string, chatbotId
   try {
     const dialog = page.getByRole('dialog', { name: 'Export CSV' });
     await dialog.getByRole('radio', { name: 'Every field' }).check();
+    const cpuMeter = startCpuMeter();
     const started = await page.evaluate(() => performance.now());
     const { result: download, hotSpots } = await maybeProfiled(cdp, profile, async () => {
       const downloading = page.waitForEvent('download', LONG_WAIT);
@@ -124,12 +133,14 @@ export async function measureExport(browser: Browser, baseURL: string, chatbotId
       return downloading;
     });
     const ended = await page.evaluate(() => performance.now());
+    // At the download's start, as `seconds`: the browser writing the file out after it is not counted.
+    const cpu = cpuMeter?.stop();
     const text = (await (await download.createReadStream()).toArray()).join('');
     const lines = text.split('\r\n').filter(Boolean).length - 1;
     if (lines < expected) throw new Error(`the file has ${lines} rows, not ${expected}`);
     await page.evaluate(() => (window as unknown as ProbedWindow).__bench.flushTimings());
     const longTasks = await page.evaluate((from) => (window as unknown as ProbedWindow).__bench.longTasks.filter((task) => task.start >= from), started);
-    return { rows: lines, seconds: (ended - started) / 1000, longTasks, heapMb: await heapAfterGc(cdp), summary: `${lines} rows, ${Math.round(text.length / 1024 / 1024)} MB`, hotSpots };
+    return { rows: lines, seconds: (ended - started) / 1000, longTasks, heapMb: await heapAfterGc(cdp), summary: `${lines} rows, ${Math.round(text.length / 1024 / 1024)} MB`, hotSpots, cpu };
   } finally {
     await probed.close();
   }
