@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { branchesOf, cpuUsedBetween, parseStat, startCpuMeter, type ProcStat } from './cpu-time';
+import { cpuUsedBetween, parseStat, processKind, startCpuMeter, treesOf, type ProcStat } from './cpu-time';
 
 /** A stat line as the kernel writes it, with the given pid, comm, ppid and times (proc(5)). */
 function statLine(pid: number, comm: string, ppid: number, [utime, stime, cutime, cstime]: [number, number, number, number]): string {
@@ -25,51 +25,81 @@ describe('parseStat', () => {
   });
 });
 
-describe('branchesOf', () => {
-  // root 10 -> service 20 (-> its child 21), browser 30 -> zygote 31 -> renderer 32; 40 is not ours.
+describe('treesOf', () => {
+  // service 20 (-> its child 21), browser 30 -> zygote 31 -> renderer 32; 10 (the bench) and 40 are not counted.
   const stats = [stat(1, 0, 5), stat(10, 1, 1000), stat(20, 10, 100, 'node'), stat(21, 20, 7), stat(30, 10, 50, 'chromium', 3), stat(31, 30, 2), stat(32, 31, 300), stat(40, 1, 9999)];
+  const roots = [{ pid: 20, name: 'service' }, { pid: 30, name: 'browser' }];
 
-  it('sums each child of the root with its descendants, reaped children included, and leaves the root and strangers out', () => {
-    const branches = branchesOf(stats, 10);
-    expect([...branches.values()]).toEqual([
-      { pid: 20, comm: 'node', ticks: 107, processes: 2 },
-      { pid: 30, comm: 'chromium', ticks: 355, processes: 3 },
-    ]);
+  it('takes each root with its descendants, reaped children included, and leaves the rest out', () => {
+    const trees = treesOf(stats, roots);
+    expect([...trees.keys()].sort()).toEqual([20, 21, 30, 31, 32]);
+    expect(trees.get(21)).toEqual({ pid: 21, ppid: 20, comm: 'proc', kind: 'proc', root: 'service', ticks: 7 });
+    expect(trees.get(30)).toMatchObject({ root: 'browser', ticks: 53 });
+    expect(trees.get(32)).toMatchObject({ root: 'browser', ticks: 300 });
   });
 
-  it('finds nothing under a process with no children', () => {
-    expect(branchesOf(stats, 40).size).toBe(0);
+  it('counts a root inside another root\'s tree once, and a root that is gone not at all', () => {
+    const trees = treesOf(stats, [...roots, { pid: 31, name: 'zygote' }, { pid: 99, name: 'gone' }]);
+    expect(trees.size).toBe(5);
+    expect(trees.get(32)?.root).toBe('browser');
+  });
+});
+
+describe('processKind', () => {
+  it("reads Chromium's process type, naming a utility process by its service", () => {
+    expect(processKind(['/usr/lib/chromium/chromium', '--type=renderer', '--enable-logging'])).toBe('renderer');
+    expect(processKind(['/usr/lib/chromium/chromium', '--type=utility', '--utility-sub-type=network.mojom.NetworkService'])).toBe('utility: network');
+    expect(processKind(['/usr/lib/chromium/chromium', '--headless'])).toBeUndefined();
   });
 });
 
 describe('cpuUsedBetween', () => {
-  it('counts what each branch used in between, a renderer born in between whole, a reaped one through its parent', () => {
-    const before = branchesOf([stat(20, 10, 100, 'node'), stat(30, 10, 50, 'chromium'), stat(32, 30, 300)], 10);
+  const roots = [{ pid: 20, name: 'service' }, { pid: 30, name: 'browser' }];
+  const kind = (stat: ProcStat) => (stat.pid >= 32 ? 'renderer' : stat.comm);
+
+  it('counts what each process used in between, one born in between whole, a reaped one through its parent', () => {
+    const before = treesOf([stat(20, 10, 100, 'node'), stat(30, 10, 50, 'chromium'), stat(32, 30, 300)], roots, kind);
     // Renderer 32 exited and was reaped by the browser (its 340 ticks now in cutime); 33 is new.
-    const after = branchesOf([stat(20, 10, 160, 'node'), stat(30, 10, 80, 'chromium', 340), stat(33, 30, 25)], 10);
+    const after = treesOf([stat(20, 10, 160, 'node'), stat(30, 10, 80, 'chromium', 340), stat(33, 30, 25)], roots, kind);
     const used = cpuUsedBetween(before, after, 100);
-    expect(used.branches).toEqual([
-      { pid: 20, comm: 'node', seconds: 0.6, processes: 1 },
-      { pid: 30, comm: 'chromium', seconds: (30 + 40 + 25) / 100, processes: 2 },
+    expect(used.roots).toEqual([
+      { name: 'service', seconds: 0.6, kinds: [{ kind: 'node', seconds: 0.6, processes: 1 }] },
+      {
+        name: 'browser',
+        seconds: 0.95,
+        kinds: [
+          { kind: 'chromium', seconds: 0.7, processes: 1 },
+          { kind: 'renderer', seconds: 0.25, processes: 1 },
+        ],
+      },
     ]);
     expect(used.seconds).toBeCloseTo(1.55, 10);
   });
 
+  it('takes what an exited process had before off its nearest living ancestor, the one that reaped it', () => {
+    // Renderer 32 under zygote 31 under the browser: the zygote exits too, the browser reaps both.
+    const before = treesOf([stat(30, 10, 50, 'chromium'), stat(31, 30, 10, 'zygote'), stat(32, 31, 300)], roots, kind);
+    const after = treesOf([stat(30, 10, 60, 'chromium', 320 + 15)], roots, kind);
+    expect(cpuUsedBetween(before, after, 100).roots).toEqual([{ name: 'browser', seconds: 0.35, kinds: [{ kind: 'chromium', seconds: 0.35, processes: 1 }] }]);
+  });
+
   it('takes a recycled pid with another executable for a new process', () => {
-    const used = cpuUsedBetween(branchesOf([stat(20, 10, 500, 'node')], 10), branchesOf([stat(20, 10, 30, 'sh')], 10), 100);
+    const used = cpuUsedBetween(treesOf([stat(20, 10, 500, 'node')], roots), treesOf([stat(20, 10, 30, 'sh')], roots), 100);
     expect(used.seconds).toBeCloseTo(0.3, 10);
   });
 });
 
 describe.runIf(process.platform === 'linux')('startCpuMeter', () => {
-  it("counts a child started after it, while the child runs", async () => {
+  it('counts a child started after it, while the child runs', async () => {
     const { spawn } = await import('node:child_process');
-    const meter = startCpuMeter()!;
-    const child = spawn(process.execPath, ['-e', 'const end = Date.now() + 400; while (Date.now() < end);'], { stdio: 'ignore' });
-    // Sampled while the child runs: once it exits, this process reaps it and its time is no tree's.
+    const meter = startCpuMeter([{ pid: process.pid, name: 'this process' }])!;
+    // After `--`, an argument node leaves to the script: the meter reads it as the process's kind.
+    const child = spawn(process.execPath, ['-e', 'const end = Date.now() + 400; while (Date.now() < end);', '--', '--type=busy-child'], { stdio: 'ignore' });
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    // Sampled while the child runs: once it exits, this process reaps it and it leaves the tree.
     await new Promise((resolve) => setTimeout(resolve, 300));
     const used = meter.stop();
-    await new Promise((resolve) => child.on('exit', resolve));
-    expect(used.branches.find((branch) => branch.pid === child.pid)?.seconds).toBeGreaterThan(0);
+    await exited;
+    expect(used.roots[0]!.kinds.find((part) => part.kind === 'busy-child')?.seconds).toBeGreaterThan(0);
   });
 });

@@ -2,17 +2,17 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 
 /*
- * CPU time (user + system) used by the processes that do a measured piece of work: every process
- * the bench started, with all of their descendants (the local service; Chromium's browser,
- * zygote, renderers, GPU, network and storage processes), but not the bench process itself,
- * whose Playwright driver only watches. A rate per CPU second holds on a slower or busier machine
+ * CPU time (user + system) used by the processes that do a measured piece of work, each with all
+ * of its descendants: the local service, and Chromium's browser process with its zygote,
+ * renderers, GPU, network and storage processes. Not the bench process itself, whose Playwright
+ * driver only watches, nor tsx's esbuild beside it. A rate per CPU second holds on a slower or busier machine
  * where one per wall second does not: waiting for a core costs the clock, not the CPU.
  *
  * Read on Linux from /proc/<pid>/stat. Known undercount: a process that exits inside the interval
  * keeps its time only when a process of the tree reaps it (the kernel adds a reaped child's
  * time to its parent's cutime/cstime, which is counted); one reaped by the bench process or by
  * init is lost. Chromium's processes are reaped by its browser process or zygote, both counted,
- * and none of the bench's direct children (the service, the browser) exits while it is measured.
+ * and the roots themselves (the service, the browser) live through every measurement.
  */
 
 /** The fields of one /proc/<pid>/stat line that the sum needs, times in clock ticks. */
@@ -48,61 +48,100 @@ export function parseStat(line: string): ProcStat {
   return { pid, comm: line.slice(open + 1, close), ppid: field(4), utime: field(14), stime: field(15), cutime: field(16), cstime: field(17) };
 }
 
-/** One child of the root and everything below it, at one moment. */
-export interface Branch {
-  /** The root's child that heads the branch (the branch keeps its pid while that process lives). */
+/** A process whose CPU is counted: `name` for the note, e.g. "local service" or "browser". */
+export interface CpuRoot {
   pid: number;
+  name: string;
+}
+
+/** A process of a root's tree at one moment. */
+export interface TreeProcess {
+  pid: number;
+  ppid: number;
   comm: string;
-  /** Own and reaped children's CPU ticks of every process in the branch. */
+  /** What the process is, for the note: Chromium's --type (renderer, gpu-process, utility: network), or comm. */
+  kind: string;
+  /** The name of the root whose tree it is in. */
+  root: string;
+  /** Own and reaped children's CPU ticks. */
   ticks: number;
-  processes: number;
 }
 
 /**
- * Groups the descendants of `root` (not `root` itself) by the child of `root` they descend from,
- * summing their ticks. Processes outside the tree are left out.
+ * Every process of the trees under `roots` (the roots included), found by following ppid links
+ * down from each root. Processes outside the trees are left out.
  */
-export function branchesOf(stats: readonly ProcStat[], root: number): Map<number, Branch> {
+export function treesOf(stats: readonly ProcStat[], roots: readonly CpuRoot[], kindOf: (stat: ProcStat) => string = (stat) => stat.comm): Map<number, TreeProcess> {
+  const byPid = new Map(stats.map((stat) => [stat.pid, stat]));
   const children = new Map<number, ProcStat[]>();
   for (const stat of stats) {
     const siblings = children.get(stat.ppid);
     if (siblings) siblings.push(stat);
     else children.set(stat.ppid, [stat]);
   }
-  const branches = new Map<number, Branch>();
-  for (const head of children.get(root) ?? []) {
-    const branch: Branch = { pid: head.pid, comm: head.comm, ticks: 0, processes: 0 };
-    // pids are unique in a snapshot and ppid links form a tree, so no process is met twice.
-    const pending = [head];
+  const found = new Map<number, TreeProcess>();
+  for (const { pid, name } of roots) {
+    const head = byPid.get(pid);
+    // pids are unique in a snapshot and ppid links form a tree; `found` also guards against a root inside another's tree.
+    const pending = head ? [head] : [];
     for (let next = pending.pop(); next; next = pending.pop()) {
-      branch.ticks += next.utime + next.stime + next.cutime + next.cstime;
-      branch.processes += 1;
+      if (found.has(next.pid)) continue;
+      found.set(next.pid, { pid: next.pid, ppid: next.ppid, comm: next.comm, kind: kindOf(next), root: name, ticks: next.utime + next.stime + next.cutime + next.cstime });
       pending.push(...(children.get(next.pid) ?? []));
     }
-    branches.set(head.pid, branch);
   }
-  return branches;
+  return found;
 }
 
-/** What each branch used between two samples. */
+/** Chromium's process type from its command line ("utility: network" for the network service), if it has one. */
+export function processKind(args: readonly string[]): string | undefined {
+  const option = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const type = option('type');
+  const subType = option('utility-sub-type');
+  return type === 'utility' && subType ? `utility: ${subType.split('.')[0]}` : type;
+}
+
+/** What the trees used between two samples: in all, and per root and kind of process. */
 export interface CpuUsed {
   seconds: number;
-  branches: { pid: number; comm: string; seconds: number; processes: number }[];
+  roots: { name: string; seconds: number; kinds: { kind: string; seconds: number; processes: number }[] }[];
 }
 
 /**
- * The CPU each branch used from `before` to `after`. A branch that started in between counts
- * whole; one that ended in between counts nothing (see the undercount above), as its time left
- * with it.
+ * The CPU the trees used from `before` to `after`: what each process has now less what it had
+ * then. A process that started in between counts whole. One that ended in between took its time
+ * into its reaper's cutime, whole, so what it had before is taken off its nearest ancestor still
+ * alive, the reaper when it is in a tree (when not, that is the undercount above).
  */
-export function cpuUsedBetween(before: ReadonlyMap<number, Branch>, after: ReadonlyMap<number, Branch>, ticksPerSecond: number): CpuUsed {
-  const branches = [...after.values()].map((branch) => {
-    const earlier = before.get(branch.pid);
-    // A recycled pid would be a different process: compare only the same executable.
-    const base = earlier && earlier.comm === branch.comm ? earlier.ticks : 0;
-    return { pid: branch.pid, comm: branch.comm, seconds: Math.max(0, branch.ticks - base) / ticksPerSecond, processes: branch.processes };
+export function cpuUsedBetween(before: ReadonlyMap<number, TreeProcess>, after: ReadonlyMap<number, TreeProcess>, ticksPerSecond: number): CpuUsed {
+  const sameProcess = (earlier: TreeProcess | undefined, later: TreeProcess | undefined) =>
+    // A recycled pid would be another process: only the same executable is the same process.
+    earlier !== undefined && later !== undefined && earlier.comm === later.comm;
+  const ticks = new Map<number, number>();
+  for (const process of after.values()) {
+    const earlier = before.get(process.pid);
+    ticks.set(process.pid, process.ticks - (sameProcess(earlier, process) ? earlier!.ticks : 0));
+  }
+  for (const gone of before.values()) {
+    if (sameProcess(gone, after.get(gone.pid))) continue;
+    let ancestor = before.get(gone.ppid);
+    while (ancestor && !sameProcess(ancestor, after.get(ancestor.pid))) ancestor = before.get(ancestor.ppid);
+    if (ancestor) ticks.set(ancestor.pid, ticks.get(ancestor.pid)! - gone.ticks);
+  }
+  const roots = new Map<string, Map<string, { kind: string; ticks: number; processes: number }>>();
+  for (const process of after.values()) {
+    const kinds = roots.get(process.root) ?? new Map<string, { kind: string; ticks: number; processes: number }>();
+    roots.set(process.root, kinds);
+    const kind = kinds.get(process.kind) ?? { kind: process.kind, ticks: 0, processes: 0 };
+    kinds.set(process.kind, { kind: process.kind, ticks: kind.ticks + ticks.get(process.pid)!, processes: kind.processes + 1 });
+  }
+  // Not below 0: a process auto-reaped (SIGCHLD ignored) leaves its parent's cutime as it was.
+  const seconds = (count: number) => Math.max(0, count) / ticksPerSecond;
+  const used = [...roots].map(([name, kinds]) => {
+    const parts = [...kinds.values()].map(({ kind, ticks: count, processes }) => ({ kind, seconds: seconds(count), processes })).sort((a, b) => b.seconds - a.seconds);
+    return { name, seconds: parts.reduce((sum, part) => sum + part.seconds, 0), kinds: parts };
   });
-  return { seconds: branches.reduce((sum, branch) => sum + branch.seconds, 0), branches };
+  return { seconds: used.reduce((sum, root) => sum + root.seconds, 0), roots: used };
 }
 
 let clockTicks: number | undefined;
@@ -135,19 +174,31 @@ function readProcStats(): ProcStat[] {
   return stats;
 }
 
-/** A meter over the processes this process started; undefined where there is no /proc (not Linux). */
+function kindFromCommandLine(stat: ProcStat): string {
+  try {
+    return processKind(readFileSync(`/proc/${stat.pid}/cmdline`, 'utf8').split('\0')) ?? stat.comm;
+  } catch {
+    return stat.comm;
+  }
+}
+
+function snapshot(roots: readonly CpuRoot[]): Map<number, TreeProcess> {
+  return treesOf(readProcStats(), roots, kindFromCommandLine);
+}
+
 export interface CpuMeter {
-  /** The CPU used since the meter was made. */
+  /** The CPU used since the meter was started. */
   stop(): CpuUsed;
 }
 
 /**
- * Starts counting the CPU of this process's descendants. Synchronous on purpose: one snapshot
- * of /proc as close to the interval's edge as possible, with no turn of the event loop between.
+ * Starts counting the CPU of the trees under `roots`; undefined where there is no /proc (not
+ * Linux). Synchronous on purpose: each snapshot of /proc is taken at the interval's edge, with
+ * no turn of the event loop in between.
  */
-export function startCpuMeter(root = process.pid): CpuMeter | undefined {
+export function startCpuMeter(roots: readonly CpuRoot[]): CpuMeter | undefined {
   if (process.platform !== 'linux') return undefined;
   const hz = ticksPerSecond();
-  const before = branchesOf(readProcStats(), root);
-  return { stop: () => cpuUsedBetween(before, branchesOf(readProcStats(), root), hz) };
+  const before = snapshot(roots);
+  return { stop: () => cpuUsedBetween(before, snapshot(roots), hz) };
 }

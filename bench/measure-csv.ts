@@ -3,7 +3,7 @@ import type { Browser, CDPSession } from '@playwright/test';
 import type * as Papa from 'papaparse';
 import type { CreateListingRequest } from '../src/api/contract';
 import { openProbedPage, type ProbedPage, type ProbedWindow } from './browser';
-import { startCpuMeter, type CpuUsed } from './cpu-time';
+import { startCpuMeter, type CpuRoot, type CpuUsed } from './cpu-time';
 import { profiled } from './profile';
 import { tracedTasks, type TaskTimes } from './task-trace';
 
@@ -44,10 +44,7 @@ export interface CsvRun {
   hotSpots?: string;
   /** With BENCH_TRACE=1: the page's tasks by their own CPU time, beside the clock's. */
   taskTimes?: TaskTimes;
-  /**
-   * CPU time of the bench's child processes (the local service, the browser's) over the same
-   * interval as `seconds`; absent where /proc is not (bench/cpu-time.ts).
-   */
+  /** CPU time of `cpuOf`'s processes over the same interval as `seconds`; absent where /proc is not (bench/cpu-time.ts). */
   cpu?: CpuUsed;
 }
 
@@ -77,6 +74,8 @@ export async function measureImport(
   chatbotId: string,
   csv: string,
   rows: number,
+  /** The processes that do the work, whose CPU time is counted, each with its descendants. */
+  cpuOf: readonly CpuRoot[],
   { profile = false, traceTasks = false }: { profile?: boolean; traceTasks?: boolean } = {},
 ): Promise<CsvRun> {
   const probed = await openDialog(browser, baseURL, chatbotId, 'Import CSV');
@@ -92,7 +91,7 @@ export async function measureImport(
       transfer.items.add(new File([text], 'bench-import.csv', { type: 'text/csv' }));
       return transfer;
     }, csv);
-    const cpuMeter = startCpuMeter();
+    const cpuMeter = startCpuMeter(cpuOf);
     const started = await page.evaluate(() => performance.now());
     let taskTimes: TaskTimes | undefined;
     const { hotSpots } = await maybeProfiled(cdp, profile, async () => {
@@ -119,13 +118,13 @@ export async function measureImport(
 }
 
 /** Exports every listing of the chatbot (all fields) and waits for the file. */
-export async function measureExport(browser: Browser, baseURL: string, chatbotId: string, expected: number, profile = false): Promise<CsvRun> {
+export async function measureExport(browser: Browser, baseURL: string, chatbotId: string, expected: number, cpuOf: readonly CpuRoot[], profile = false): Promise<CsvRun> {
   const probed = await openDialog(browser, baseURL, chatbotId, 'Export CSV');
   const { page, cdp } = probed;
   try {
     const dialog = page.getByRole('dialog', { name: 'Export CSV' });
     await dialog.getByRole('radio', { name: 'Every field' }).check();
-    const cpuMeter = startCpuMeter();
+    const cpuMeter = startCpuMeter(cpuOf);
     const started = await page.evaluate(() => performance.now());
     const { result: download, hotSpots } = await maybeProfiled(cdp, profile, async () => {
       const downloading = page.waitForEvent('download', LONG_WAIT);

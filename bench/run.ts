@@ -35,7 +35,7 @@ import { DATABASE_FILE } from '../server/app';
 import { fragmentsOf } from '../server/responder/answer-question';
 import { operations, type CreateListingRequest } from '../src/api/contract';
 import { call, headersOf } from './api';
-import { launchBrowser } from './browser';
+import { browserPid, launchBrowser } from './browser';
 import { calibrate, CALIBRATION_TOLERANCE, describeCalibration, LOW_TIER_PHONE_INDEX, unreliableReason, type Calibration } from './cpu-calibration';
 import { openIndexPage } from './cpu-speed';
 import { firstVisitRoutes } from './first-visit-areas';
@@ -69,6 +69,7 @@ import { startReactAdminPeer, type ReactAdminPeer } from './react-admin-peer';
 import { MIN_SCORE_LEAD, scoreLead } from './score-lead';
 import { describeRuns, halfThePeer, medianRatio, noFewerFrames, pairRatios, peerComparisonFigures, peerComparisonNames, type PeerComparison } from './renderer-peer';
 import { measureLatency, measureThroughput, operationLoad, type Throughput } from './measure-service';
+import type { CpuRoot } from './cpu-time';
 import { atLeast, atMost, figure, formatLine, unmeasured, unreliable, verdictOf, writeResults, type Budget, type Figure } from './report';
 import { benchListings, BIG_CITY, removeListings, seedListings, writeJsonServerDatabase, type SeededListings } from './seed';
 import { allCpus, freePort, pinProcess, ROOT, startLocalService, startProcess, type RunningProcess } from './service';
@@ -344,15 +345,16 @@ function addLongFigures({ oursLong, peerLong, bareLong }: StreamRuns, longCharac
  * A CSV run's rows per CPU second of the local service and the browser (every process of each),
  * with where the CPU went and the clock's time beside it.
  */
-function csvCpuFigure(name: string, run: CsvRun, budget: Budget, servicePid: number): Figure {
+function csvCpuFigure(name: string, run: CsvRun, budget: Budget): Figure {
   if (!run.cpu) return unmeasured(name, 'rows/CPU s', budget, 'not measured: CPU time is read from /proc (Linux only)');
   if (run.cpu.seconds === 0) return unmeasured(name, 'rows/CPU s', budget, 'not measured: no CPU time counted (is /proc readable?)');
-  const parts = run.cpu.branches
-    .filter((branch) => branch.seconds > 0)
-    .map((branch) => `${branch.pid === servicePid ? 'local service' : `${branch.comm} (${branch.processes} processes)`} ${round(branch.seconds, 2)} s`);
+  const parts = run.cpu.roots.map(({ name: root, seconds, kinds }) => {
+    const each = kinds.filter((part) => part.seconds > 0).map(({ kind, seconds: used, processes }) => `${kind}${processes > 1 ? ` x${processes}` : ''} ${round(used, 2)}`);
+    return `${root} ${round(seconds, 2)} s${kinds.length > 1 ? ` [${each.join(', ')}]` : ''}`;
+  });
   const instrumented = PROFILE || TRACE ? '; profiled or traced, so the CPU includes the instrument\'s' : '';
   return figure(name, round(run.rows / run.cpu.seconds, 0), 'rows/CPU s', budget, {
-    note: `${run.rows.toLocaleString('en-US')} rows, ${round(run.cpu.seconds, 2)} s of CPU (${parts.join(', ')}) in ${round(run.seconds, 1)} s by the clock${instrumented}`,
+    note: `${run.rows.toLocaleString('en-US')} rows, ${round(run.cpu.seconds, 2)} s of CPU (${parts.join('; ')}) in ${round(run.seconds, 1)} s by the clock${instrumented}`,
   });
 }
 
@@ -722,6 +724,10 @@ async function main(): Promise<number> {
       // ---- CSV: an import of 10,000 rows and an export of the 100,000 seeded listings, end to end.
       // No peer runs beside them, so their rates are per CPU second (bench/cpu-time.ts), which a
       // slower or busier machine does not lower as it lowers rows per second of the clock.
+      const csvWorkers = async (): Promise<CpuRoot[]> => [
+        { pid: service!.pid, name: 'local service' },
+        { pid: await browserPid(await theBrowser()), name: 'browser' },
+      ];
       const importRows = `Import of ${IMPORT_ROWS.toLocaleString('en-US')} rows`;
       const importCpuName = `${importRows}: rows per CPU second`;
       const importTimeName = `${importRows}, end to end`;
@@ -739,9 +745,9 @@ async function main(): Promise<number> {
         async () => {
           log(`importing ${IMPORT_ROWS.toLocaleString('en-US')} rows`);
           const csv = importFile(benchListings(IMPORT_BOT, IMPORT_ROWS));
-          const run = await measureImport(await theBrowser(), baseURL, IMPORT_BOT, csv, IMPORT_ROWS, { profile: PROFILE, traceTasks: TRACE });
+          const run = await measureImport(await theBrowser(), baseURL, IMPORT_BOT, csv, IMPORT_ROWS, await csvWorkers(), { profile: PROFILE, traceTasks: TRACE });
           const longest = max(run.longTasks.map((task) => task.duration).concat(0));
-          add(csvCpuFigure(importCpuName, run, importCpuBudget, service!.pid));
+          add(csvCpuFigure(importCpuName, run, importCpuBudget));
           add(
             figure(importTimeName, round(run.seconds, 1), 's', undefined, {
               note: [`${round(run.rows / run.seconds, 0)} rows/s by the clock, from choosing the file (${kilobytes(csv.length)} KB) to the report; ${run.summary}`, run.hotSpots].filter(Boolean).join('; '),
@@ -769,9 +775,9 @@ async function main(): Promise<number> {
         ],
         async () => {
           log(`exporting ${LISTING_COUNT.toLocaleString('en-US')} listings`);
-          const run = await measureExport(await theBrowser(), baseURL, LISTINGS_BOT, LISTING_COUNT, PROFILE);
+          const run = await measureExport(await theBrowser(), baseURL, LISTINGS_BOT, LISTING_COUNT, await csvWorkers(), PROFILE);
           const longest = max(run.longTasks.map((task) => task.duration).concat(0));
-          add(csvCpuFigure(exportCpuName, run, exportCpuBudget, service!.pid));
+          add(csvCpuFigure(exportCpuName, run, exportCpuBudget));
           add(figure(exportListings, round(run.seconds, 1), 's', undefined, {
             note: [`${round(run.rows / run.seconds, 0)} rows/s by the clock; ${run.summary}; every field; page JS heap after GC ${round(run.heapMb, 1)} MB`, run.hotSpots].filter(Boolean).join('; '),
           }));
