@@ -176,7 +176,8 @@ function readProcStats(): ProcStat[] {
 
 function kindFromCommandLine(stat: ProcStat): string {
   try {
-    return processKind(readFileSync(`/proc/${stat.pid}/cmdline`, 'utf8').split('\0')) ?? stat.comm;
+    // Chromium rewrites its children's title as one string of space-separated arguments.
+    return processKind(readFileSync(`/proc/${stat.pid}/cmdline`, 'utf8').split(/[\0 ]/)) ?? stat.comm;
   } catch {
     return stat.comm;
   }
