@@ -33,8 +33,8 @@ describe('treesOf', () => {
   it('takes each root with its descendants, reaped children included, and leaves the rest out', () => {
     const trees = treesOf(stats, roots);
     expect([...trees.keys()].sort()).toEqual([20, 21, 30, 31, 32]);
-    expect(trees.get(21)).toEqual({ pid: 21, ppid: 20, comm: 'proc', kind: 'proc', root: 'service', ticks: 7 });
-    expect(trees.get(30)).toMatchObject({ root: 'browser', ticks: 53 });
+    expect(trees.get(21)).toEqual({ pid: 21, ppid: 20, comm: 'proc', kind: 'proc', root: 'service', ticks: 7, reaped: 0 });
+    expect(trees.get(30)).toMatchObject({ root: 'browser', ticks: 53, reaped: 3 });
     expect(trees.get(32)).toMatchObject({ root: 'browser', ticks: 300 });
   });
 
@@ -81,6 +81,12 @@ describe('cpuUsedBetween', () => {
     const before = treesOf([stat(30, 10, 50, 'chromium'), stat(31, 30, 10, 'zygote'), stat(32, 31, 300)], roots, kind);
     const after = treesOf([stat(30, 10, 60, 'chromium', 320 + 15)], roots, kind);
     expect(cpuUsedBetween(before, after, 100).roots).toEqual([{ name: 'browser', seconds: 0.35, kinds: [{ kind: 'chromium', seconds: 0.35, processes: 1 }] }]);
+  });
+
+  it('counts nothing, not less, for a process that ended and that no process of the trees reaped', () => {
+    const before = treesOf([stat(30, 10, 50, 'chromium'), stat(32, 30, 300)], roots, kind);
+    const after = treesOf([stat(30, 10, 60, 'chromium')], roots, kind);
+    expect(cpuUsedBetween(before, after, 100).seconds).toBeCloseTo(0.1, 10);
   });
 
   it('takes a recycled pid with another executable for a new process', () => {

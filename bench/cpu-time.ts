@@ -5,8 +5,9 @@ import { readdirSync, readFileSync } from 'node:fs';
  * CPU time (user + system) used by the processes that do a measured piece of work, each with all
  * of its descendants: the local service, and Chromium's browser process with its zygote,
  * renderers, GPU, network and storage processes. Not the bench process itself, whose Playwright
- * driver only watches, nor tsx's esbuild beside it. A rate per CPU second holds on a slower or busier machine
- * where one per wall second does not: waiting for a core costs the clock, not the CPU.
+ * driver only watches, nor tsx's esbuild beside it. A rate per CPU second does not fall when the
+ * machine is busy, as one per wall second does: waiting for a core costs the clock, not the CPU
+ * (a slower core, though, still spends more CPU seconds on the same work).
  *
  * Read on Linux from /proc/<pid>/stat. Known undercount: a process that exits inside the interval
  * keeps its time only when a process of the tree reaps it (the kernel adds a reaped child's
@@ -65,6 +66,8 @@ export interface TreeProcess {
   root: string;
   /** Own and reaped children's CPU ticks. */
   ticks: number;
+  /** Of `ticks`, the reaped children's (cutime + cstime). */
+  reaped: number;
 }
 
 /**
@@ -86,7 +89,7 @@ export function treesOf(stats: readonly ProcStat[], roots: readonly CpuRoot[], k
     const pending = head ? [head] : [];
     for (let next = pending.pop(); next; next = pending.pop()) {
       if (found.has(next.pid)) continue;
-      found.set(next.pid, { pid: next.pid, ppid: next.ppid, comm: next.comm, kind: kindOf(next), root: name, ticks: next.utime + next.stime + next.cutime + next.cstime });
+      found.set(next.pid, { pid: next.pid, ppid: next.ppid, comm: next.comm, kind: kindOf(next), root: name, ticks: next.utime + next.stime + next.cutime + next.cstime, reaped: next.cutime + next.cstime });
       pending.push(...(children.get(next.pid) ?? []));
     }
   }
@@ -109,9 +112,10 @@ export interface CpuUsed {
 
 /**
  * The CPU the trees used from `before` to `after`: what each process has now less what it had
- * then. A process that started in between counts whole. One that ended in between took its time
- * into its reaper's cutime, whole, so what it had before is taken off its nearest ancestor still
- * alive, the reaper when it is in a tree (when not, that is the undercount above).
+ * then. A process that started in between counts whole. One that ended in between took all its
+ * time into its reaper's cutime, so what it had before is taken off its nearest ancestor still
+ * alive, if that one's reaped time grew by as much; if not, something outside the trees reaped
+ * it, and it counts nothing (the undercount above), not less than nothing.
  */
 export function cpuUsedBetween(before: ReadonlyMap<number, TreeProcess>, after: ReadonlyMap<number, TreeProcess>, ticksPerSecond: number): CpuUsed {
   const sameProcess = (earlier: TreeProcess | undefined, later: TreeProcess | undefined) =>
@@ -122,11 +126,17 @@ export function cpuUsedBetween(before: ReadonlyMap<number, TreeProcess>, after: 
     const earlier = before.get(process.pid);
     ticks.set(process.pid, process.ticks - (sameProcess(earlier, process) ? earlier!.ticks : 0));
   }
+  // What each living process reaped in between and is not yet matched to a process that ended.
+  const unmatched = new Map<number, number>();
   for (const gone of before.values()) {
     if (sameProcess(gone, after.get(gone.pid))) continue;
     let ancestor = before.get(gone.ppid);
     while (ancestor && !sameProcess(ancestor, after.get(ancestor.pid))) ancestor = before.get(ancestor.ppid);
-    if (ancestor) ticks.set(ancestor.pid, ticks.get(ancestor.pid)! - gone.ticks);
+    if (!ancestor) continue;
+    const left = unmatched.get(ancestor.pid) ?? after.get(ancestor.pid)!.reaped - ancestor.reaped;
+    if (left < gone.ticks) continue;
+    unmatched.set(ancestor.pid, left - gone.ticks);
+    ticks.set(ancestor.pid, ticks.get(ancestor.pid)! - gone.ticks);
   }
   const roots = new Map<string, Map<string, { kind: string; ticks: number; processes: number }>>();
   for (const process of after.values()) {
@@ -135,8 +145,7 @@ export function cpuUsedBetween(before: ReadonlyMap<number, TreeProcess>, after: 
     const kind = kinds.get(process.kind) ?? { kind: process.kind, ticks: 0, processes: 0 };
     kinds.set(process.kind, { kind: process.kind, ticks: kind.ticks + ticks.get(process.pid)!, processes: kind.processes + 1 });
   }
-  // Not below 0: a process auto-reaped (SIGCHLD ignored) leaves its parent's cutime as it was.
-  const seconds = (count: number) => Math.max(0, count) / ticksPerSecond;
+  const seconds = (count: number) => count / ticksPerSecond;
   const used = [...roots].map(([name, kinds]) => {
     const parts = [...kinds.values()].map(({ kind, ticks: count, processes }) => ({ kind, seconds: seconds(count), processes })).sort((a, b) => b.seconds - a.seconds);
     return { name, seconds: parts.reduce((sum, part) => sum + part.seconds, 0), kinds: parts };
