@@ -354,7 +354,7 @@ function csvCpuFigure(name: string, run: CsvRun, budget: Budget): Figure {
   });
   const instrumented = PROFILE || TRACE ? '; profiled or traced, so the CPU includes the instrument\'s' : '';
   return figure(name, round(run.rows / run.cpu.seconds, 0), 'rows/CPU s', budget, {
-    note: `${run.rows.toLocaleString('en-US')} rows, ${round(run.cpu.seconds, 2)} s of CPU (${parts.join('; ')}) in ${round(run.seconds, 1)} s by the clock${instrumented}`,
+    note: `${run.rows.toLocaleString('en-US')} rows, ${round(run.cpu.seconds, 2)} s of CPU (${parts.join('; ')}) in ${round(run.seconds, 1)} s by the clock; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores${instrumented}`,
   });
 }
 
