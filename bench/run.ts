@@ -13,7 +13,7 @@
  * BENCH_ONLY=import,export measures the CSV import (10,000 rows) and export (100,000 listings),
  * budgeted as rows per CPU second: the CPU time (user + system, /proc) of the local service and
  * of every browser process over the measured interval (bench/cpu-time.ts), as no peer runs beside
- * them and a slower machine should not fail them; their times by the clock are printed beside, as
+ * them and a busier machine should not fail them; their times by the clock are printed beside, as
  * information.
  * BENCH_TRACE=1 adds the import's tasks by their own CPU time, beside the clock's (bench/task-trace.ts).
  * BENCH_ONLY=activity measures the activity record at 100,000 entries on the server alone
@@ -723,7 +723,7 @@ async function main(): Promise<number> {
 
       // ---- CSV: an import of 10,000 rows and an export of the 100,000 seeded listings, end to end.
       // No peer runs beside them, so their rates are per CPU second (bench/cpu-time.ts), which a
-      // slower or busier machine does not lower as it lowers rows per second of the clock.
+      // busy machine does not lower as it lowers rows per second of the clock.
       const csvWorkers = async (): Promise<CpuRoot[]> => [
         { pid: service!.pid, name: 'local service' },
         { pid: await browserPid(await theBrowser()), name: 'browser' },
