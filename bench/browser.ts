@@ -53,6 +53,22 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 }
 
+/**
+ * The pid of the browser's main process, the parent of all its others. Playwright does not expose
+ * the process of a launched browser; Chromium tells it over CDP.
+ */
+export async function browserPid(browser: Browser): Promise<number> {
+  const cdp = await browser.newBrowserCDPSession();
+  try {
+    const { processInfo } = await cdp.send('SystemInfo.getProcessInfo');
+    const main = processInfo.find((info) => info.type === 'browser');
+    if (!main) throw new Error(`Chromium named no browser process among ${processInfo.map((info) => info.type).join(', ')}`);
+    return main.id;
+  } finally {
+    await cdp.detach();
+  }
+}
+
 export interface ProbedPage {
   context: BrowserContext;
   page: Page;

@@ -3,6 +3,7 @@ import type { Browser, CDPSession } from '@playwright/test';
 import type * as Papa from 'papaparse';
 import type { CreateListingRequest } from '../src/api/contract';
 import { openProbedPage, type ProbedPage, type ProbedWindow } from './browser';
+import { startCpuMeter, type CpuRoot, type CpuUsed } from './cpu-time';
 import { profiled } from './profile';
 import { tracedTasks, type TaskTimes } from './task-trace';
 
@@ -43,6 +44,8 @@ export interface CsvRun {
   hotSpots?: string;
   /** With BENCH_TRACE=1: the page's tasks by their own CPU time, beside the clock's. */
   taskTimes?: TaskTimes;
+  /** CPU time of `cpuOf`'s processes over the same interval as `seconds`; absent where /proc is not (bench/cpu-time.ts). */
+  cpu?: CpuUsed;
 }
 
 async function maybeProfiled<T>(cdp: CDPSession, profile: boolean, work: () => Promise<T>): Promise<{ result: T; hotSpots?: string }> {
@@ -71,6 +74,8 @@ export async function measureImport(
   chatbotId: string,
   csv: string,
   rows: number,
+  /** The processes that do the work, whose CPU time is counted, each with its descendants. */
+  cpuOf: readonly CpuRoot[],
   { profile = false, traceTasks = false }: { profile?: boolean; traceTasks?: boolean } = {},
 ): Promise<CsvRun> {
   const probed = await openDialog(browser, baseURL, chatbotId, 'Import CSV');
@@ -86,6 +91,7 @@ export async function measureImport(
       transfer.items.add(new File([text], 'bench-import.csv', { type: 'text/csv' }));
       return transfer;
     }, csv);
+    const cpuMeter = startCpuMeter(cpuOf);
     const started = await page.evaluate(() => performance.now());
     let taskTimes: TaskTimes | undefined;
     const { hotSpots } = await maybeProfiled(cdp, profile, async () => {
@@ -101,22 +107,24 @@ export async function measureImport(
       await dialog.getByRole('list', { name: 'Import report' }).waitFor(LONG_WAIT);
     }
     const ended = await page.evaluate(() => performance.now());
+    const cpu = cpuMeter?.stop();
     const summary = (await dialog.getByRole('list', { name: 'Import report' }).innerText()).replace(/\s+/g, ' ');
     await page.evaluate(() => (window as unknown as ProbedWindow).__bench.flushTimings());
     const longTasks = await page.evaluate((from) => (window as unknown as ProbedWindow).__bench.longTasks.filter((task) => task.start >= from), started);
-    return { rows, seconds: (ended - started) / 1000, longTasks, heapMb: await heapAfterGc(cdp), summary, hotSpots, taskTimes };
+    return { rows, seconds: (ended - started) / 1000, longTasks, heapMb: await heapAfterGc(cdp), summary, hotSpots, taskTimes, cpu };
   } finally {
     await probed.close();
   }
 }
 
 /** Exports every listing of the chatbot (all fields) and waits for the file. */
-export async function measureExport(browser: Browser, baseURL: string, chatbotId: string, expected: number, profile = false): Promise<CsvRun> {
+export async function measureExport(browser: Browser, baseURL: string, chatbotId: string, expected: number, cpuOf: readonly CpuRoot[], profile = false): Promise<CsvRun> {
   const probed = await openDialog(browser, baseURL, chatbotId, 'Export CSV');
   const { page, cdp } = probed;
   try {
     const dialog = page.getByRole('dialog', { name: 'Export CSV' });
     await dialog.getByRole('radio', { name: 'Every field' }).check();
+    const cpuMeter = startCpuMeter(cpuOf);
     const started = await page.evaluate(() => performance.now());
     const { result: download, hotSpots } = await maybeProfiled(cdp, profile, async () => {
       const downloading = page.waitForEvent('download', LONG_WAIT);
@@ -124,12 +132,14 @@ export async function measureExport(browser: Browser, baseURL: string, chatbotId
       return downloading;
     });
     const ended = await page.evaluate(() => performance.now());
+    // At the download's start, as `seconds`: the browser writing the file out after it is not counted.
+    const cpu = cpuMeter?.stop();
     const text = (await (await download.createReadStream()).toArray()).join('');
     const lines = text.split('\r\n').filter(Boolean).length - 1;
     if (lines < expected) throw new Error(`the file has ${lines} rows, not ${expected}`);
     await page.evaluate(() => (window as unknown as ProbedWindow).__bench.flushTimings());
     const longTasks = await page.evaluate((from) => (window as unknown as ProbedWindow).__bench.longTasks.filter((task) => task.start >= from), started);
-    return { rows: lines, seconds: (ended - started) / 1000, longTasks, heapMb: await heapAfterGc(cdp), summary: `${lines} rows, ${Math.round(text.length / 1024 / 1024)} MB`, hotSpots };
+    return { rows: lines, seconds: (ended - started) / 1000, longTasks, heapMb: await heapAfterGc(cdp), summary: `${lines} rows, ${Math.round(text.length / 1024 / 1024)} MB`, hotSpots, cpu };
   } finally {
     await probed.close();
   }
