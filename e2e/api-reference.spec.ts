@@ -64,6 +64,11 @@ async function tryIt(page: Page, method: 'get' | 'post', path: string) {
 }
 
 test.describe('API reference', () => {
+  // The reference is Scalar's page: a script of 3.6 MB, and each click re-renders much of it.
+  // Under the full suite's load its first paint took 16 s and one click 13 s (2026-11-28), so a
+  // journey of two "try it" round trips needs more than the default minute.
+  test.describe.configure({ timeout: 150_000 });
+
   test('the Connection page links to it, and it lists every operation of the document', async ({ page, context, request, baseURL }) => {
     const watched = await watch(context);
     await page.goto('/connection');
