@@ -95,8 +95,8 @@ test.describe('app shell and connection', () => {
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Settings' }).click();
     // The sign-in page is asked for, with the way back. On a demo start the server sends it
     // straight back there, where the dashboard signs the Demo owner in again by itself.
-    await expect.poll(() => pagesAsked, { timeout: 15_000 }).toContain(`/sign-in?next=${encodeURIComponent('/bots/e2e-shell/settings')}`);
-    await expect(page).toHaveURL(/\/bots\/e2e-shell\/settings$/, { timeout: 15_000 });
+    await expect.poll(() => pagesAsked, { timeout: 30_000 }).toContain(`/sign-in?next=${encodeURIComponent('/bots/e2e-shell/settings')}`);
+    await expect(page).toHaveURL(/\/bots\/e2e-shell\/settings$/, { timeout: 30_000 });
     await expect(page.getByLabel('Name', { exact: true })).toBeVisible();
     expect((await context.cookies()).map((cookie) => cookie.name)).toContain('rbc_session');
   });
