@@ -2,35 +2,26 @@ import type * as z from 'zod/mini';
 import type * as ContractModule from './contract/answer-checks';
 import type { RequestOf, ResponseOf } from './contract';
 import { endpoints, type OperationName } from './contract/endpoints';
-import { fieldOfMessage } from './contract/errors';
 import { loadOnce } from '../lib/load-once';
 import { getConnection, type Connection } from './credentials';
 import { reportSessionEnded } from './session-ended';
+import { ServiceError } from './service-error';
 
 /**
  * One error for every way an operation can fail: a non-2xx answer, a 2xx answer with
  * `Success: false`, an answer that does not match the contract, or no answer at all
  * (status 0). `field` is the field the service's Message names, when it names one.
  */
-export class ApiError extends Error {
+export class ApiError extends ServiceError {
   override readonly name = 'ApiError';
-  readonly field: string | null;
-  readonly fieldText: string | null;
 
   constructor(
     readonly operation: OperationName,
-    readonly status: number,
-    readonly code: number,
+    status: number,
+    code: number,
     message: string,
   ) {
-    super(message);
-    const named = fieldOfMessage(message);
-    this.field = named?.field ?? null;
-    this.fieldText = named?.text ?? null;
-  }
-
-  get isOffline(): boolean {
-    return this.status === 0;
+    super(status, code, message);
   }
 }
 

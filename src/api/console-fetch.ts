@@ -3,8 +3,8 @@ import { loadOnce } from '../lib/load-once';
 import type * as AccessContract from './contract/console-access';
 import type * as Primitives from './contract/primitives';
 import type { Member } from './contract/bootstrap';
-import { fieldOfMessage } from './contract/errors';
 import { reportSessionEnded } from './session-ended';
+import { ServiceError } from './service-error';
 
 /*
  * The console's own team-access routes (`/console/*`): same origin, the session cookie is the
@@ -14,29 +14,17 @@ import { reportSessionEnded } from './session-ended';
  * banner): zod stays off the first page load.
  */
 
-/**
- * A refused or failed console request, shaped like ApiError (status 0: no answer at all) so
- * the same checks read both. `field` is the field the server's Message names, when it names one.
- */
-export class ConsoleError extends Error {
+/** A refused or failed console request (status 0: no answer at all); see ServiceError. */
+export class ConsoleError extends ServiceError {
   override readonly name = 'ConsoleError';
-  readonly field: string | null;
-  readonly fieldText: string | null;
 
   constructor(
     readonly path: string,
-    readonly status: number,
-    readonly code: number,
+    status: number,
+    code: number,
     message: string,
   ) {
-    super(message);
-    const named = fieldOfMessage(message);
-    this.field = named?.field ?? null;
-    this.fieldText = named?.text ?? null;
-  }
-
-  get isOffline(): boolean {
-    return this.status === 0;
+    super(status, code, message);
   }
 }
 
