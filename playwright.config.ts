@@ -37,12 +37,8 @@ export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
   workers: 2,
-  // One in CI for now, never locally. Retries 0 is the aim (#33): a test that passes only on its
-  // second try is a defect. With 0, each full run on this 2-core machine still met one test that
-  // timed out under the suite's load, a different one each time (2026-11-28: reliability's reload
-  // journey, fixed; listings' "Listing created" toast, not yet). The list reporter marks a test
-  // that passed on its retry as flaky: read it in every CI log, fix it, and bring this back to 0.
-  retries: process.env.CI ? 1 : 0,
+  // None, in CI too: a test that passes only on its second try is a defect to fix, not to hide (#33).
+  retries: 0,
   forbidOnly: Boolean(process.env.CI),
   // Upper bounds, not waits: a passing check ends as soon as its condition holds. They are sized for
   // this 2-core machine with the whole suite (two browsers and the service) and other work on it:
