@@ -39,6 +39,8 @@ import { entryScripts, FIRST_LOAD_BUDGET_KB, FIRST_VISIT_BUDGET_KB, FIRST_VISIT_
 import { LIGHTHOUSE_HOST_INDEX, runLighthouse, type LighthouseRun } from './lighthouse';
 import { longMarkdown, longProse } from './long-answer';
 import { measureWidgetLauncher } from './measure-widget';
+import { FLOWISE_VERSION, flowiseScriptGzipBytes, measureAgainstFlowise } from './flowise-peer';
+import { widgetPeerFigureNames, widgetPeerFigures } from './widget-peer-figures';
 import { measureSend, profileSend, type SendRun } from './measure-send';
 import { sendFigureNames, sendFigures } from './send-figures';
 import { WIDGET_SCRIPT_FILE } from '../server/routes/widget';
@@ -649,6 +651,16 @@ async function main(): Promise<number> {
         const runs: number[] = [];
         for (let run = 0; run < RUNS; run += 1) runs.push(round(await measureWidgetLauncher(await theBrowser(), baseURL, SETTINGS_BOT, rate), 1));
         add(onCalibratedCpu(figure(launcherName, round(median(runs), 1), 'ms', launcherBudget, { runs, note: 'includes the settings request; script first line to the first frame painted with the launcher' })));
+      });
+      // Against flowise-embed's bubble on a copy of the same test page, run by run (bench/flowise-peer.ts).
+      await attempt('widget', widgetPeerFigureNames(CALIBRATED_CPU), async () => {
+        log('widget launcher, ours and flowise-embed\'s');
+        const { apiRequests, ...runs } = await measureAgainstFlowise(await theBrowser(), baseURL, SETTINGS_BOT, RUNS, calibratedRate());
+        const asked = apiRequests.length === 0 ? 'flowise-embed asked its apiHost nothing' : `flowise-embed asked ${apiRequests.join(', ')}`;
+        const sizes = { oursBytes: gzippedSizes([`/${WIDGET_SCRIPT_FILE}`]).gzipBytes, peerBytes: flowiseScriptGzipBytes(), describe: `/widget.js against flowise-embed ${FLOWISE_VERSION} dist/web.js, zlib's default level` };
+        const { timed, sizes: sizeFigures } = widgetPeerFigures(CALIBRATED_CPU, runs, sizes, `${asked}; load average ${round(loadavg()[0]!, 1)}`);
+        for (const item of timed) add(onCalibratedCpu(item));
+        for (const item of sizeFigures) add(item);
       });
       // Typing in a field the preview does not show, and in one its widget redraws on every key.
       const TYPED_FIELDS = [
