@@ -28,7 +28,7 @@ export const FLOWISE_VERSION = (JSON.parse(readFileSync(join(FLOWISE_PACKAGE_DIS
 export const FLOWISE_DIST = join(ROOT, 'node_modules/.cache/bench-flowise');
 
 /** Where its launcher is: the bubble's button inside the shadow root of its custom element. */
-export const FLOWISE_LAUNCHER = { host: 'flowise-chatbot', launcher: 'button[part="button"]' } as const;
+export const FLOWISE_LAUNCHER = { script: FLOWISE_SCRIPT, host: 'flowise-chatbot', launcher: 'button[part="button"]' } as const;
 
 /** Our test page's embed (server/widget/test-page.ts): the one script tag with data-chatbot. */
 const OUR_EMBED = /<script src="[^"]*" data-chatbot="[^"]*" async><\/script>/g;

@@ -43,13 +43,20 @@ export async function measureWidgetLauncher(browser: Browser, baseURL: string, c
   }
 }
 
-/** Where a widget's launcher is drawn: a host element in the page, the launcher in its open shadow root. */
+/** A widget on a page: the path of its script, and its launcher, in the open shadow root of a host element. */
 export interface LauncherTarget {
+  script: string;
   host: string;
   launcher: string;
 }
 
-export const OUR_LAUNCHER: LauncherTarget = { host: '[data-realty-bot-widget]', launcher: '.launcher' };
+export const OUR_LAUNCHER: LauncherTarget = { script: WIDGET_PATHS.script, host: '[data-realty-bot-widget]', launcher: '.launcher' };
+
+/** Milliseconds from the document received: to the launcher painted, and to the widget's script received (where the time went). */
+export interface LauncherPaint {
+  paintedMs: number;
+  scriptMs: number;
+}
 
 /**
  * Milliseconds from the page's document received (its navigation entry's responseEnd) to the
@@ -67,7 +74,7 @@ export const OUR_LAUNCHER: LauncherTarget = { host: '[data-realty-bot-widget]', 
  * host has none), then the next animation frame renders it, and a task queued from that frame
  * runs once it is painted.
  */
-export async function measureLauncherSinceDocument(browser: Browser, url: string, target: LauncherTarget, cpuSlowdown: number): Promise<number> {
+export async function measureLauncherSinceDocument(browser: Browser, url: string, target: LauncherTarget, cpuSlowdown: number): Promise<LauncherPaint> {
   const context = await browser.newContext({ viewport: VIEWPORT });
   try {
     await context.addInitScript(({ host, launcher }) => {
@@ -108,7 +115,7 @@ export async function measureLauncherSinceDocument(browser: Browser, url: string
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
     await page.goto(url);
-    return await page.evaluate(async ({ host, launcher }) => {
+    return await page.evaluate(async ({ script, host, launcher }) => {
       const paintedAt = await Promise.race([
         (window as unknown as { launcherPainted: Promise<number> }).launcherPainted,
         new Promise<never>((_resolve, reject) => setTimeout(() => reject(new Error(`no launcher (${launcher}) painted within 60 s`)), 60_000)),
@@ -116,7 +123,9 @@ export async function measureLauncherSinceDocument(browser: Browser, url: string
       const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
       if (!navigation || navigation.responseEnd <= 0) throw new Error('the page has no navigation timing');
       if (!document.querySelector(host)?.shadowRoot?.querySelector(launcher)) throw new Error(`no launcher (${launcher}) was drawn`);
-      return paintedAt - navigation.responseEnd;
+      const scriptEntry = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((entry) => new URL(entry.name).pathname === script);
+      if (!scriptEntry) throw new Error(`the page loaded no ${script}`);
+      return { paintedMs: paintedAt - navigation.responseEnd, scriptMs: scriptEntry.responseEnd - navigation.responseEnd };
     }, target);
   } finally {
     await context.close();
