@@ -15,6 +15,9 @@
  * BENCH_ONLY=activity measures the activity record at 100,000 entries on the server alone
  * (bench/measure-activity.ts); with no section that needs the built app, nothing is built.
  * BENCH_ONLY=send measures the chat's own cost per question (bench/measure-send.ts), at 1x and calibrated.
+ * BENCH_ONLY=widget measures the widget's script size and its launcher's paint, and both against
+ * flowise-embed's chat bubble on a copy of the same test page, served from a loopback host of its
+ * own (bench/flowise-peer.ts): launchers timed from the document received, run by run in turn.
  * BENCH_ONLY=cpu calibrates the CPU slowdown alone (it runs before the dashboard and widget
  * figures anyway). BENCH_ONLY=lighthouse runs Lighthouse on first visits to listings, settings
  * and chat (bench/lighthouse.ts), and on the react-admin peer's listings, each of ours to score
