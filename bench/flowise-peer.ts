@@ -23,7 +23,8 @@ import type { WidgetPeerRuns } from './widget-peer-figures';
 /** flowise-embed's own folder: the script its users load is dist/web.js, self-contained (no further imports). */
 const FLOWISE_PACKAGE_DIST = join(ROOT, 'node_modules/flowise-embed/dist');
 export const FLOWISE_SCRIPT = '/web.js';
-export const FLOWISE_VERSION = (JSON.parse(readFileSync(join(FLOWISE_PACKAGE_DIST, '../package.json'), 'utf8')) as { version: string }).version;
+/** Read when asked, not on import: without the package the comparison is unmeasured, and the rest of the bench runs. */
+export const flowiseVersion = () => (JSON.parse(readFileSync(join(FLOWISE_PACKAGE_DIST, '../package.json'), 'utf8')) as { version: string }).version;
 /** The page and the script as the bench serves them: under node_modules/.cache, never in the app's dist/. */
 export const FLOWISE_DIST = join(ROOT, 'node_modules/.cache/bench-flowise');
 

@@ -42,7 +42,7 @@ import { entryScripts, FIRST_LOAD_BUDGET_KB, FIRST_VISIT_BUDGET_KB, FIRST_VISIT_
 import { LIGHTHOUSE_HOST_INDEX, runLighthouse, type LighthouseRun } from './lighthouse';
 import { longMarkdown, longProse } from './long-answer';
 import { measureWidgetLauncher } from './measure-widget';
-import { FLOWISE_VERSION, flowiseScriptGzipBytes, measureAgainstFlowise } from './flowise-peer';
+import { flowiseScriptGzipBytes, flowiseVersion, measureAgainstFlowise } from './flowise-peer';
 import { widgetPeerFigureNames, widgetPeerFigures } from './widget-peer-figures';
 import { measureSend, profileSend, type SendRun } from './measure-send';
 import { sendFigureNames, sendFigures } from './send-figures';
@@ -660,7 +660,7 @@ async function main(): Promise<number> {
         log('widget launcher, ours and flowise-embed\'s');
         const { apiRequests, ...runs } = await measureAgainstFlowise(await theBrowser(), baseURL, SETTINGS_BOT, RUNS, calibratedRate());
         const asked = apiRequests.length === 0 ? 'flowise-embed asked its apiHost nothing' : `flowise-embed asked ${apiRequests.join(', ')}`;
-        const sizes = { oursBytes: gzippedSizes([`/${WIDGET_SCRIPT_FILE}`]).gzipBytes, peerBytes: flowiseScriptGzipBytes(), describe: `/widget.js against flowise-embed ${FLOWISE_VERSION} dist/web.js, zlib's default level` };
+        const sizes = { oursBytes: gzippedSizes([`/${WIDGET_SCRIPT_FILE}`]).gzipBytes, peerBytes: flowiseScriptGzipBytes(), describe: `/widget.js against flowise-embed ${flowiseVersion()} dist/web.js, zlib's default level` };
         const { timed, sizes: sizeFigures } = widgetPeerFigures(CALIBRATED_CPU, runs, sizes, `${asked}; load average ${round(loadavg()[0]!, 1)}`);
         for (const item of timed) add(onCalibratedCpu(item));
         for (const item of sizeFigures) add(item);
