@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { Agent, request as httpRequest } from 'node:http';
 import { registerStatic } from '../server/static';
 import { median } from './stats';
@@ -24,7 +24,8 @@ export interface PeerHost {
 const FORWARDED_PREFIX = '/chat/';
 const WARM_UP_PATH = '/bench-host/ready';
 
-export async function startPeerHost(distDir: string, serviceURL: string): Promise<PeerHost> {
+/** `routes`: what else the page asks of its own origin (the flowise-embed peer's apiHost: bench/flowise-peer.ts). */
+export async function startPeerHost(distDir: string, serviceURL: string, routes?: (app: FastifyInstance) => void): Promise<PeerHost> {
   const service = new URL(serviceURL);
   const agent = new Agent({ keepAlive: true });
   const app = Fastify({ logger: false });
@@ -48,6 +49,7 @@ export async function startPeerHost(distDir: string, serviceURL: string): Promis
     },
   });
   app.get(WARM_UP_PATH, async () => 'ok');
+  routes?.(app);
   registerStatic(app, distDir);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

@@ -19,6 +19,9 @@
  * BENCH_ONLY=activity measures the activity record at 100,000 entries on the server alone
  * (bench/measure-activity.ts); with no section that needs the built app, nothing is built.
  * BENCH_ONLY=send measures the chat's own cost per question (bench/measure-send.ts), at 1x and calibrated.
+ * BENCH_ONLY=widget measures the widget's script size and its launcher's paint, and both against
+ * flowise-embed's chat bubble on a copy of the same test page, served from a loopback host of its
+ * own (bench/flowise-peer.ts): launchers timed from the document received, run by run in turn.
  * BENCH_ONLY=cpu calibrates the CPU slowdown alone (it runs before the dashboard and widget
  * figures anyway). BENCH_ONLY=lighthouse runs Lighthouse on first visits to listings, settings
  * and chat (bench/lighthouse.ts), and on the react-admin peer's listings, each of ours to score
@@ -43,6 +46,8 @@ import { entryScripts, FIRST_LOAD_BUDGET_KB, FIRST_VISIT_BUDGET_KB, FIRST_VISIT_
 import { LIGHTHOUSE_HOST_INDEX, runLighthouse, type LighthouseRun } from './lighthouse';
 import { longMarkdown, longProse } from './long-answer';
 import { measureWidgetLauncher } from './measure-widget';
+import { flowiseScriptGzipBytes, flowiseVersion, measureAgainstFlowise } from './flowise-peer';
+import { widgetPeerFigureNames, widgetPeerFigures } from './widget-peer-figures';
 import { measureSend, profileSend, type SendRun } from './measure-send';
 import { sendFigureNames, sendFigures } from './send-figures';
 import { WIDGET_SCRIPT_FILE } from '../server/routes/widget';
@@ -671,6 +676,16 @@ async function main(): Promise<number> {
         const runs: number[] = [];
         for (let run = 0; run < RUNS; run += 1) runs.push(round(await measureWidgetLauncher(await theBrowser(), baseURL, SETTINGS_BOT, rate), 1));
         add(onCalibratedCpu(figure(launcherName, round(median(runs), 1), 'ms', launcherBudget, { runs, note: 'includes the settings request; script first line to the first frame painted with the launcher' })));
+      });
+      // Against flowise-embed's bubble on a copy of the same test page, run by run (bench/flowise-peer.ts).
+      await attempt('widget', widgetPeerFigureNames(CALIBRATED_CPU), async () => {
+        log('widget launcher, ours and flowise-embed\'s');
+        const { apiRequests, ...runs } = await measureAgainstFlowise(await theBrowser(), baseURL, SETTINGS_BOT, RUNS, calibratedRate());
+        const asked = apiRequests.length === 0 ? 'flowise-embed asked its apiHost nothing' : `flowise-embed asked ${apiRequests.join(', ')}`;
+        const sizes = { oursBytes: gzippedSizes([`/${WIDGET_SCRIPT_FILE}`]).gzipBytes, peerBytes: flowiseScriptGzipBytes(), describe: `/widget.js against flowise-embed ${flowiseVersion()} dist/web.js, zlib's default level` };
+        const { timed, sizes: sizeFigures } = widgetPeerFigures(CALIBRATED_CPU, runs, sizes, `${asked}; load average ${round(loadavg()[0]!, 1)}`);
+        for (const item of timed) add(onCalibratedCpu(item));
+        for (const item of sizeFigures) add(item);
       });
       // Typing in a field the preview does not show, and in one its widget redraws on every key.
       const TYPED_FIELDS = [
