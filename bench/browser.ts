@@ -79,8 +79,6 @@ export interface ProbedPage {
 }
 
 interface PageOptions {
-  /** Chromium's CPU slowdown factor (CDP Emulation.setCPUThrottlingRate). */
-  cpuSlowdown?: number;
   /** Bypass the HTTP cache for every request (CDP Network.setCacheDisabled). */
   coldCache?: boolean;
 }
@@ -97,9 +95,6 @@ export async function openProbedPage(browser: Browser, baseURL: string, options:
   if (options.coldCache) {
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  }
-  if (options.cpuSlowdown && options.cpuSlowdown > 1) {
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuSlowdown });
   }
   const scripts: string[] = [];
   page.on('request', (request) => {
