@@ -810,19 +810,47 @@ async function main(): Promise<number> {
       ...LIGHTHOUSE_PAGES.map(({ label }): [string, string, Budget] => [lighthouseLeadName(label), 'points', lighthouseLeadBudget]),
     ];
     await attempt('lighthouse', lighthouseNames, async () => {
-      const peerURL = (await theReactAdminPeer()).page(LISTINGS_BOT).url;
-      const pages = [...LIGHTHOUSE_PAGES.map(({ label, path }) => ({ label, url: `${baseURL}${path}` })), { label: LIGHTHOUSE_PEER, url: peerURL }];
-      const runs = new Map<string, LighthouseRun[]>(pages.map(({ label }) => [label, []]));
+      // Each page fails on its own: a peer that cannot be built or scored leaves our pages' figures
+      // measured, and theirs and the leads over it unmeasured, with the reason.
+      const failures = new Map<string, string>();
+      const reasonOf = (error: unknown) => (error instanceof Error ? error.message.split('\n')[0]! : String(error));
+      const peerURL = await theReactAdminPeer().then(
+        (peer) => peer.page(LISTINGS_BOT).url,
+        (error: unknown) => void failures.set(LIGHTHOUSE_PEER, `the peer page: ${reasonOf(error)}`),
+      );
+      const pages = [
+        ...LIGHTHOUSE_PAGES.map(({ label, path }) => ({ label, url: `${baseURL}${path}` })),
+        ...(peerURL ? [{ label: LIGHTHOUSE_PEER, url: peerURL }] : []),
+      ];
+      const runs = new Map<string, LighthouseRun[]>([...LIGHTHOUSE_PAGES.map(({ label }) => label), LIGHTHOUSE_PEER].map((label) => [label, []]));
       // Page after page within each run, so that the machine's moments fall on ours and the peer's alike.
       for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) {
         for (const { label, url } of pages) {
+          if (failures.has(label)) continue;
           log(`Lighthouse: ${label}, run ${run + 1} of ${LIGHTHOUSE_RUNS}`);
-          runs.get(label)!.push(await runLighthouse(url));
+          try {
+            runs.get(label)!.push(await runLighthouse(url));
+          } catch (error) {
+            console.error(`[bench] Lighthouse ${label}: ${reasonOf(error)}`);
+            failures.set(label, reasonOf(error));
+          }
         }
       }
-      for (const { label } of pages) addLighthouseFigures(label, runs.get(label)!, label !== LIGHTHOUSE_PEER);
+      const unmeasuredAll = (names: readonly [string, string, Budget?][], reason: string) => {
+        for (const [name, unit, budget] of names) add(unmeasured(name, unit, budget, reason));
+      };
+      for (const label of runs.keys()) {
+        const failure = failures.get(label);
+        if (failure) unmeasuredAll(lighthouseFigureNames(label, label !== LIGHTHOUSE_PEER), failure);
+        else addLighthouseFigures(label, runs.get(label)!, label !== LIGHTHOUSE_PEER);
+      }
       const peerScores = runs.get(LIGHTHOUSE_PEER)!.map((run) => run.performance);
       for (const { label } of LIGHTHOUSE_PAGES) {
+        const missing = failures.get(label) ?? failures.get(LIGHTHOUSE_PEER);
+        if (missing) {
+          unmeasuredAll([[lighthouseLeadName(label), 'points', lighthouseLeadBudget]], missing);
+          continue;
+        }
         const ourScores = runs.get(label)!.map((run) => run.performance);
         add(figure(lighthouseLeadName(label), scoreLead(ourScores, peerScores), 'points', lighthouseLeadBudget, {
           note: `ours [${ourScores.join(', ')}], peer [${peerScores.join(', ')}]`,
