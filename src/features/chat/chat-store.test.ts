@@ -3,7 +3,7 @@ import type { AnswerBatch } from '../../api/stream';
 import { loadChatState } from './chat-storage';
 import { chatStoreOf, createChatStore, type ChangePriority, type ChatStore, type ChatStoreDeps } from './chat-store';
 import type { AssistantMessage } from './chat-transcript';
-import type { FrameScheduler } from '../../lib/create-frame-batcher';
+import type { FrameScheduler } from './create-frame-batcher';
 import { activeSessionOf, useChatSelection, useChatSnapshot } from './use-chat';
 
 const BOT = 'bot-a';

@@ -16,7 +16,7 @@ import {
   type ChatState,
   type UserMessage,
 } from './chat-transcript';
-import { animationFrameScheduler, type FrameScheduler } from '../../lib/create-frame-batcher';
+import { animationFrameScheduler, type FrameScheduler } from './create-frame-batcher';
 import { describeAskFailure } from './describe-ask-failure';
 import { createLiveAnswer, type LiveAnswer } from './live-answer';
 

@@ -1,5 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
-import type { FrameScheduler } from '../../lib/create-frame-batcher';
+import type { FrameScheduler } from './create-frame-batcher';
 import { createLiveAnswer, useLiveText } from './live-answer';
 
 function manualFrames() {

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { animationFrameScheduler, createFrameBatcher, type FrameScheduler } from '../../lib/create-frame-batcher';
+import { animationFrameScheduler, createFrameBatcher, type FrameScheduler } from './create-frame-batcher';
 
 /**
  * The text of an answer while it streams, kept outside the chat state: a new chunk then
