@@ -73,7 +73,7 @@ export function registerListingBatchRoute(app: FastifyInstance, context: LocalCo
       // Nothing refuses an item once its write has begun (the chatbot was checked for the
       // batch, and this item names it); should something, the whole batch fails and the
       // group commit's SAVEPOINT undoes it, rather than keep half an item.
-      if (error instanceof ServiceError) throw new Error(`The batch item ${RowKey} was refused after its write began: ${error.message}`);
+      if (error instanceof ServiceError) throw new Error(`The batch item ${RowKey} was refused after its write began: ${error.message}`, { cause: error });
       throw error;
     }
   };
