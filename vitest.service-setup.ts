@@ -18,7 +18,7 @@ import { operations } from './src/api/contract';
  * hosted service: a local service that, like the hosted one, has none of the local service's
  * additions the client must do without (RealEstateBatch: it answers as for any unknown address).
  */
-const SERVICE_TEST_CHATBOTS = ['fetch-all-bot', 'import-runner-bot', 'preview-transport-bot'];
+const SERVICE_TEST_CHATBOTS = ['fetch-all-bot', 'export-listings-bot', 'import-runner-bot', 'preview-transport-bot'];
 /** Seeded on the hosted stand-in, used through the proxy (import-through-proxy.service.test.ts). */
 const PROXIED_CHATBOT = 'proxied-import-bot';
 /** What the hosted stand-in lacks. */

@@ -74,6 +74,23 @@ function recordOf(row: Row): ListingRecord {
   return record as ListingRecord;
 }
 
+/**
+ * recordOf for a row read with `.raw()` as `SELECT id, <COLUMNS in order>`: the same record.
+ * An export reads 100,000 listings as 1,000 pages; reading them as arrays rather than objects
+ * halved the page's read (better-sqlite3 builds no object with 37 named properties per row),
+ * and the loop below looks no column up by name (docs/performance.md).
+ */
+function recordOfValues(values: readonly (string | number | null)[]): ListingRecord {
+  const record: Record<string, unknown> = { ID: values[0] };
+  for (let index = 0; index < COLUMNS.length; index += 1) {
+    const value = values[index + 1];
+    if (value === null || value === undefined) continue;
+    const [, field, kind] = COLUMNS[index]!;
+    record[field] = kind === 'json' ? JSON.parse(String(value)) : value;
+  }
+  return record as ListingRecord;
+}
+
 const KEY_COLUMNS: Record<KeyType, string> = { PlatformId: 'id', MLSNumber: 'mls_number', URL: 'url' };
 
 /** The id a PlatformId key names, or null when the key cannot be one of our ids. */
@@ -299,12 +316,10 @@ export function createListingStore(db: Db) {
       ) as number | undefined;
       if (firstId === undefined) return { records: [], total };
       known.remember(offset, firstId);
-      const rows = statement(`SELECT * FROM listings WHERE ${condition} AND id <= ? ORDER BY id DESC LIMIT ?`).all(
-        ...params,
-        firstId,
-        page.size,
-      ) as Row[];
-      return { records: rows.map(recordOf), total };
+      const rows = statement(`SELECT id, ${columnList} FROM listings WHERE ${condition} AND id <= ? ORDER BY id DESC LIMIT ?`)
+        .raw()
+        .all(...params, firstId, page.size) as (string | number | null)[][];
+      return { records: rows.map(recordOfValues), total };
     },
     search(chatbotId: string, criteria: ListingCriteria, limit: number): { records: ListingRecord[]; total: number } {
       const where = ['chatbot_id = ?'];

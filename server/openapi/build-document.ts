@@ -374,7 +374,7 @@ export const OPERATION_DOCS: { [Name in OperationName]: OperationDoc<Name> } = {
       '',
       "- Each item's `Listing` is exactly the body of its `Operation`'s single request, SerialNumber included (which must be the batch's), and is checked and written as that request would be: an invalid item gets its own result with Code 400 and the Message that request would have had, naming the field, and the other items still land.",
       "- `Results` answers every item, in the items' order. A Create that landed has `PlatformId` (RealEstateCreate's Data), an Update `UpdatedCount` (RealEstateUpdate's Data).",
-      '- All items are written in one transaction, each in a SAVEPOINT of its own, and the answer comes after the COMMIT.',
+      '- All items are written in one transaction, and the answer comes after the COMMIT; a refused item writes nothing.',
       `- Idempotent: an item that landed leaves a receipt under (SerialNumber, ImportId, RowKey), kept ${RECEIPT_DAYS} days. An item sent again with the same three is not written again; its stored result is the answer. Send a retried or resumed import with the same ImportId.`,
     ].join('\n'),
     request: {

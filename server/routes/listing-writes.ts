@@ -7,7 +7,8 @@ export const NO_LISTING_CHATBOT = 'SerialNumber: no chatbot with this id';
 /**
  * What RealEstateCreate and RealEstateUpdate do with a checked body, shared by the single
  * operations and by each item of RealEstateBatch, so a listing lands the same way by either.
- * Run inside a write of the group commit (or a batch's item SAVEPOINT): a throw undoes it.
+ * Run inside a write of the group commit: a throw undoes it (a batch's item throws a refusal
+ * before it writes, listings-batch.ts).
  */
 export function listingWrites({ stores, now }: Pick<LocalContext, 'stores' | 'now'>) {
   const requireChatbot = (chatbotId: string) => {

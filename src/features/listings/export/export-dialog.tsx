@@ -3,8 +3,9 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
 import { useFullScreenDialog } from '../../../components/use-full-screen-dialog';
 import { hasFilters, type ListingView } from '../filters/listing-view';
-import { CSV_FIELDS, csvFieldsOfColumns, listingsCsvHeader, listingsCsvRows, withoutUnknownFields, type CsvField } from './listing-csv';
-import { exportFileName, readAllListings } from './fetch-all-listings';
+import { CSV_FIELDS, csvFieldsOfColumns } from './listing-csv';
+import { exportFileName } from './fetch-all-listings';
+import { exportListingsCsv } from './export-listings';
 import { downloadCsv } from '../download-csv';
 import { describeRate } from '../transfer-rate';
 
@@ -19,9 +20,6 @@ export interface ExportDialogProps {
 }
 
 type Phase = { name: 'choose'; error?: string } | { name: 'running'; done: number; total: number; elapsedMs: number };
-
-/** Text of this many pages (of 100 listings) becomes one Blob: about half a megabyte. */
-const PAGES_PER_BLOB = 10;
 
 const plural = (count: number) => `${count} ${count === 1 ? 'listing' : 'listings'}`;
 
@@ -40,33 +38,15 @@ export function ExportDialog({ chatbotId, view, total, shownColumns, onClose }: 
     setPhase({ name: 'running', done: 0, total, elapsedMs: 0 });
     const started = performance.now();
     try {
-      const chosen = columns === 'all' ? CSV_FIELDS : csvFieldsOfColumns(shownColumns);
-      // Written page by page as the pages come, and turned into bytes every few pages: no long
-      // task, and neither 100,000 listings nor one 50 MB string held at once. The header waits
-      // for the first page, which tells whether the service's list gives Location.
-      const written: Blob[] = [];
-      let fields: readonly CsvField[] | null = null;
-      let parts: string[] = [];
-      const count = await readAllListings({
+      const { parts, count } = await exportListingsCsv({
         chatbotId,
         view,
+        fields: columns === 'all' ? CSV_FIELDS : csvFieldsOfColumns(shownColumns),
         signal: abort.signal,
-        onPage: (page) => {
-          if (!fields) {
-            fields = withoutUnknownFields(chosen, page);
-            parts.push(listingsCsvHeader(fields));
-          }
-          parts.push(listingsCsvRows(page, fields));
-          if (parts.length >= PAGES_PER_BLOB) {
-            written.push(new Blob(parts));
-            parts = [];
-          }
-        },
         onProgress: (progress) => setPhase({ name: 'running', ...progress, elapsedMs: performance.now() - started }),
       });
-      if (!fields) parts.push(listingsCsvHeader(withoutUnknownFields(chosen, [])));
       const fileName = exportFileName(chatbotId);
-      downloadCsv([...written, ...parts], fileName);
+      downloadCsv(parts, fileName);
       notifications.show({ color: 'green', title: 'Listings exported', message: `${plural(count)} in ${fileName}.` });
       onClose();
     } catch (error) {

@@ -1,4 +1,5 @@
 import { apiFetch } from '../../../api/client';
+import { nextTask } from '../../../lib/next-task';
 import { listRequestOf, type ListingView } from '../filters/listing-view';
 import { parseListingRow, type Listing } from '../parse-listing-row';
 
@@ -50,6 +51,9 @@ export async function readAllListings({ chatbotId, view, signal, onProgress, onP
   while (ahead.length > 0) {
     signal?.throwIfAborted();
     const answer = await ahead.shift()!;
+    // Pages that arrived while one was handled would otherwise all be handled in its task.
+    await nextTask();
+    signal?.throwIfAborted();
     handle(answer);
     if (answer.List.length === 0) break;
     if (next <= pages) ahead.push(request(next++));

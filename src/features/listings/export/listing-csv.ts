@@ -93,7 +93,7 @@ function cell(listing: Listing, field: CsvField): string {
   }
 }
 
-const FORMULA_START = /^(?:[=+@\t\r]|-(?!\d+(?:\.\d+)?$))/;
+export const FORMULA_START = /^(?:[=+@\t\r]|-(?!\d+(?:\.\d+)?$))/;
 
 export function listingCsvRow(listing: Listing, fields: readonly CsvField[]): string[] {
   return fields.map((field) => cell(listing, field));
@@ -115,12 +115,30 @@ export function listingsCsvHeader(fields: readonly CsvField[]): string {
 }
 
 export function listingsCsvRows(listings: readonly Listing[], fields: readonly CsvField[]): string {
-  if (listings.length === 0) return '';
-  const text = unparse(
-    listings.map((listing) => listingCsvRow(listing, fields)),
-    { escapeFormulae: FORMULA_START, newline: '\r\n' },
-  );
-  return `\r\n${text}`;
+  let text = '';
+  for (const listing of listings) {
+    text += '\r\n';
+    for (let index = 0; index < fields.length; index += 1) {
+      if (index > 0) text += ',';
+      text += csvCell(cell(listing, fields[index]!));
+    }
+  }
+  return text;
+}
+
+/** What papaparse quotes besides a formula: a quote, a line break, the delimiter, a byte-order mark, a space at either end. */
+const NEEDS_QUOTES = /[\r\n",\uFEFF]|^ | $/;
+const QUOTES = /"/g;
+
+/**
+ * One cell exactly as papaparse's unparse writes a text cell with csvText's options (checked
+ * against it in listing-csv.test.ts): an export writes 3.3 million cells, and unparse's
+ * general path (its per-cell checks for dates, numbers, quote options) was 9 % of the page's
+ * time in an export (docs/performance.md).
+ */
+export function csvCell(value: string): string {
+  if (FORMULA_START.test(value)) return `"'${value.replace(QUOTES, '""')}"`;
+  return NEEDS_QUOTES.test(value) ? `"${value.replace(QUOTES, '""')}"` : value;
 }
 
 /** Any table as this console writes CSV (the listings, an import's failed rows). */
