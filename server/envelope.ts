@@ -19,6 +19,8 @@ export class ServiceError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** For a 429: whole seconds until the same request can pass, sent as `Retry-After`. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -27,7 +29,13 @@ export class ServiceError extends Error {
 export const badRequest = (message: string) => new ServiceError(400, message);
 export const unauthorized = (message: string) => new ServiceError(401, message);
 export const notFound = (message: string) => new ServiceError(404, message);
-export const tooManyRequests = (message: string) => new ServiceError(429, message);
+/**
+ * A limit is reached. `retryAfterMs`, when the limit knows it, is how long until the same request
+ * would pass (never: left out): sent as `Retry-After` (RFC 9110) in whole seconds, at least 1, so a client that
+ * honours it neither asks again too soon nor waits on a guess.
+ */
+export const tooManyRequests = (message: string, retryAfterMs?: number) =>
+  new ServiceError(429, message, retryAfterMs === undefined || !Number.isFinite(retryAfterMs) ? undefined : Math.max(1, Math.ceil(retryAfterMs / 1000)));
 
 const MEGABYTE = 1024 * 1024;
 
@@ -113,6 +121,7 @@ export function installEnvelopeHandlers(app: FastifyInstance, options: EnvelopeO
   app.setErrorHandler((error: FastifyError | ServiceError, request, reply) => {
     const { status, message } = describeError(error, request);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (error instanceof ServiceError && error.retryAfterSeconds !== undefined) void reply.header('retry-after', String(error.retryAfterSeconds));
     return reply.code(status).send(failure(status, options.scrub ? options.scrub(message) : message));
   });
 

@@ -22,6 +22,22 @@ describe('RateLimiter', () => {
     expect(limiter.tryHit(1, 1, 60, 2)).toBe(false);
   });
 
+  it('says after a refusal how long until the session may send again, to the millisecond', () => {
+    const limiter = new RateLimiter();
+    expect(limiter.retryAfterMs(1, 2, 60, 0)).toBe(0);
+    limiter.tryHit(1, 2, 60, 0);
+    limiter.tryHit(1, 2, 60, 1_000);
+    expect(limiter.tryHit(1, 2, 60, 2_000)).toBe(false);
+    // The first message leaves the window at 60 s.
+    expect(limiter.retryAfterMs(1, 2, 60, 2_000)).toBe(58_000);
+    expect(limiter.tryHit(1, 2, 60, 59_999)).toBe(false);
+    expect(limiter.tryHit(1, 2, 60, 60_000)).toBe(true);
+    // Now two inside again (1 s and 60 s): the one at 1 s frees the next place.
+    expect(limiter.retryAfterMs(1, 2, 60, 60_000)).toBe(1_000);
+    // A lowered limit needs more of them to leave.
+    expect(limiter.retryAfterMs(1, 1, 60, 60_000)).toBe(60_000);
+  });
+
   it('keeps working across its periodic clean-up', () => {
     const limiter = new RateLimiter();
     for (let session = 0; session < 2_500; session += 1) expect(limiter.tryHit(session, 1, 1, session * 10)).toBe(true);
@@ -50,6 +66,41 @@ describe('AddressRateLimiter', () => {
     expect(allowedOf(MINUTE + 30_000)).toBe(4);
     // Two windows on, nothing of the burst is left.
     expect(Array.from({ length: 10 }, () => limiter.tryHit('a', 3 * MINUTE)).every(Boolean)).toBe(true);
+  });
+
+  it('says after a refusal exactly when the key is admitted again: not a millisecond sooner', () => {
+    // Bursts of each shape: [limit, window seconds, times of the hits]; each ends refused.
+    const bursts: [number, number, number[]][] = [
+      [3, 60, [0, 1_000, 2_000, 3_000]],
+      [10, 60, [...Array.from({ length: 10 }, (_, sent) => 50_000 + sent), MINUTE + 1_000, MINUTE + 1_000]],
+      [5, 60, [59_000, 59_500, 60_500, 61_000, 62_000, 63_000, 70_000]],
+      [2, 3_600, [0, 3_599_000, 3_600_100, 3_600_200]],
+    ];
+    // And some at random, with a fixed seed so a failure can be replayed.
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    for (let burst = 0; burst < 200; burst += 1) {
+      const limit = 1 + Math.floor(random() * 8);
+      const times: number[] = [];
+      for (let at = Math.floor(random() * 120_000); times.length < limit * 3; at += Math.floor(random() * 15_000)) times.push(at);
+      bursts.push([limit, 60, times]);
+    }
+    for (const [limit, seconds, times] of bursts) {
+      const replayed = () => {
+        const limiter = new AddressRateLimiter(limit, seconds);
+        for (const at of times) limiter.tryHit('k', at);
+        return limiter;
+      };
+      const refusedAt = times.at(-1)!;
+      const wait = replayed().retryAfterMs('k', refusedAt);
+      const shape = `limit ${limit}, hits at ${times.join(', ')}`;
+      if (wait === 0) {
+        expect(replayed().tryHit('k', refusedAt), shape).toBe(true);
+        continue;
+      }
+      expect(replayed().tryHit('k', refusedAt + wait - 1), shape).toBe(false);
+      expect(replayed().tryHit('k', refusedAt + wait), shape).toBe(true);
+    }
   });
 
   it('forgets keys whose windows have passed, so a stream of new addresses does not pile up', () => {

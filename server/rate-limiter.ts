@@ -21,6 +21,19 @@ export class RateLimiter {
     return allowed;
   }
 
+  /**
+   * After a refusal: how long until `sessionId` may send again, when as many of its counted
+   * messages have left the window as it takes to be under `limit`. Zero when it may now.
+   */
+  retryAfterMs(sessionId: number, limit: number, windowSeconds: number, now: number): number {
+    const windowMs = windowSeconds * 1000;
+    const times = (this.windows.get(sessionId)?.times ?? []).filter((time) => time > now - windowMs);
+    if (times.length < limit) return 0;
+    // Times are recorded in order: the one whose leaving brings the count under `limit`.
+    const freeing = times[times.length - Math.max(limit, 1)]!;
+    return freeing + windowMs - now;
+  }
+
   /** Forgets sessions whose every message has left its window, so memory stays bounded. */
   private sweep(now: number): void {
     for (const [sessionId, { times, windowMs }] of this.windows) {
@@ -83,12 +96,42 @@ export class AddressRateLimiter {
         : known.start < start
           ? { start, current: 0, previous: known.current }
           : known;
-    const stillCovered = 1 - (now - start) / this.windowMs;
-    const allowed = window.previous * stillCovered + window.current < this.limit;
+    // previous * stillCovered + current < limit, with stillCovered = 1 - (now - start) / windowMs,
+    // multiplied out by windowMs so that it is integer arithmetic: retryAfterMs solves the same
+    // inequality for `now`, and both must agree to the millisecond.
+    const allowed = window.previous * (this.windowMs - (now - start)) + window.current * this.windowMs < this.limit * this.windowMs;
     if (allowed) window.current += 1;
     this.windows.set(key, window);
     if (this.windows.size > this.capacity) this.windows.delete(this.windows.keys().next().value!);
     return allowed;
+  }
+
+  /**
+   * After a refusal: how long until `key` may be admitted again, by the same estimate tryHit
+   * makes. Zero when it may now. The estimate falls as the previous window slides out, so the
+   * wait is when `previous * stillCovered + current` drops under the limit; past the current
+   * window's end, `current` becomes the previous count and the same rule applies once more.
+   */
+  retryAfterMs(key: string, now: number): number {
+    const start = now - (now % this.windowMs);
+    const known = this.windows.get(key);
+    if (known === undefined || known.start < start - this.windowMs) return 0;
+    const [previous, current, windowStart] =
+      known.start < start ? [known.current, 0, start] : [known.previous, known.current, known.start];
+    return Math.max(0, this.freedAt(previous, current, windowStart) - now);
+  }
+
+  /** The first instant the estimate for these counts is under the limit, from `windowStart` on. */
+  private freedAt(previous: number, current: number, windowStart: number): number {
+    if (this.limit <= 0) return Number.POSITIVE_INFINITY;
+    if (current < this.limit) {
+      // previous * (W - (t - start)) + current * W < limit * W  ⇔  t - start > W * (previous + current - limit) / previous
+      if (previous === 0) return windowStart;
+      const excess = previous + current - this.limit;
+      return excess < 0 ? windowStart : windowStart + Math.floor((this.windowMs * excess) / previous) + 1;
+    }
+    // The current window alone is at the limit: in the next one it is the previous count.
+    return this.freedAt(current, 0, windowStart + this.windowMs);
   }
 
   /** How many keys are held: for the tests that hold memory to its bound. */

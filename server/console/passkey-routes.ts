@@ -62,7 +62,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, { store, access, now
     const address = clientAddressOf(request);
     const account = `passkey:${response.id}`;
     const wait = throttle.waitFor(account, address, now());
-    if (wait > 0) throw tooManyRequests(`Too many sign-in attempts: try again in ${Math.ceil(wait / 1000)} seconds`);
+    if (wait > 0) throw tooManyRequests(`Too many sign-in attempts: try again in ${Math.ceil(wait / 1000)} seconds`, wait);
     const member = await passkeys.verifySignIn(ceremony, response as unknown as AuthenticationResponseJSON);
     if (!member) {
       throttle.fail(account, address, now());

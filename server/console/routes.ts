@@ -99,7 +99,7 @@ export function registerConsoleAccessRoutes(app: FastifyInstance, { store, acces
     const { email, password } = body(signInRequestSchema, request);
     const address = clientAddressOf(request);
     const wait = throttle.waitFor(email, address, now());
-    if (wait > 0) throw tooManyRequests(`Too many sign-in attempts: try again in ${Math.ceil(wait / 1000)} seconds`);
+    if (wait > 0) throw tooManyRequests(`Too many sign-in attempts: try again in ${Math.ceil(wait / 1000)} seconds`, wait);
 
     const member = store.memberByEmail(email);
     const stored = member && !member.disabled ? store.passwordHashOf(member.id) : null;

@@ -28,8 +28,17 @@ export interface MediaType {
 
 export interface OpenApiResponse {
   description: string;
+  headers?: Record<string, { description: string; schema: JsonSchema }>;
   content?: Record<string, MediaType>;
 }
+
+/** What every 429 may carry: the envelope says which limit, the header says for how long. */
+const RETRY_AFTER_HEADER = {
+  'Retry-After': {
+    description: 'Whole seconds until the same request would pass, where the limit knows it (RFC 9110). A client that honours it neither asks again too soon nor waits on a guess.',
+    schema: { type: 'integer', minimum: 1 },
+  },
+};
 
 export interface OpenApiParameter {
   name: string;
@@ -105,6 +114,7 @@ export function failure(status: ErrorStatus, message: string): unknown {
 export function errorResponse(status: ErrorStatus, description: string, message: string): OpenApiResponse {
   return {
     description,
+    ...(status === 429 ? { headers: RETRY_AFTER_HEADER } : {}),
     content: json(ref(`Error${status}Envelope`), { refused: { summary: message, value: failure(status, message) } }),
   };
 }

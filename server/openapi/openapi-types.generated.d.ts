@@ -1641,6 +1641,8 @@ export interface operations {
             /** @description A limit is reached: the chatbot's `RateLimitCount` within `RateLimitTime` seconds in this session (Message is its `RateLimitMessage`), or its `MessageLimit` for this month (Message names MessageLimit). */
             429: {
                 headers: {
+                    /** @description Whole seconds until the same request would pass, where the limit knows it (RFC 9110). A client that honours it neither asks again too soon nor waits on a guess. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2345,6 +2347,8 @@ export interface operations {
             /** @description A limit is reached: too many sessions from this client address within the window (WIDGET_SESSIONS_PER_ADDRESS; the address is the connection's, or behind TRUST_PROXY the one the proxy wrote; Message is RateLimitMessage). */
             429: {
                 headers: {
+                    /** @description Whole seconds until the same request would pass, where the limit knows it (RFC 9110). A client that honours it neither asks again too soon nor waits on a guess. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2426,6 +2430,8 @@ export interface operations {
             /** @description More than 10 files in 60 seconds in this session; too many files from this client address within the window (WIDGET_UPLOADS_PER_ADDRESS; the address is the connection's, or behind TRUST_PROXY the one the proxy wrote; Message is RateLimitMessage); or the chatbot's room for visitor files is full of files younger than WIDGET_FILE_KEEP_MINUTES (Message names `file`). */
             429: {
                 headers: {
+                    /** @description Whole seconds until the same request would pass, where the limit knows it (RFC 9110). A client that honours it neither asks again too soon nor waits on a guess. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2511,6 +2517,8 @@ export interface operations {
             /** @description A limit is reached: too many questions from this client address within the window (WIDGET_QUESTIONS_PER_ADDRESS; the address is the connection's, or behind TRUST_PROXY the one the proxy wrote; Message is RateLimitMessage), or the chatbot's RateLimitCount within RateLimitTime in this session (Message is its RateLimitMessage), or its MessageLimit for this month. */
             429: {
                 headers: {
+                    /** @description Whole seconds until the same request would pass, where the limit knows it (RFC 9110). A client that honours it neither asks again too soon nor waits on a guess. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

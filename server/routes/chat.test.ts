@@ -8,7 +8,7 @@ import { operations, streamFinalSchema, streamFragmentSchema, type StreamFinal }
 import { createListing } from '../../src/demo-data';
 import { DATABASE_FILE } from '../app';
 import { sampleFile, PNG } from '../test-media';
-import { BOT, failing, ok, SECRET, sseObjects, startTestApp, type TestApp } from '../test-support';
+import { BOT, call, failing, ok, SECRET, sseObjects, startTestApp, type TestApp } from '../test-support';
 import { configFromEnv, ConfigError, STREAM_FAULTS } from '../config';
 import { FRAGMENTS_BEFORE_FAULT, MALFORMED_FRAME, monthStart, requestedFault } from './chat';
 
@@ -418,8 +418,13 @@ describe('limits', () => {
     expect(await failing(service.app, 'ClientAsk', { sessionID, content: 'Third', stream: true }, 429)).toBe('Slow down, friend.');
     // The limit is per session.
     await ask(service, { sessionID: await newSession(service), content: 'Hello' });
+    // It says when to try again: both messages were sent at the same instant, so a window from now.
+    const refused = await call(service.app, 'ClientAsk', { sessionID, content: 'Third' });
+    expect(refused.response.headers['retry-after']).toBe('60');
+    clock += 20_500;
+    expect((await call(service.app, 'ClientAsk', { sessionID, content: 'Third' })).response.headers['retry-after']).toBe('40');
 
-    clock += 61_000;
+    clock += 40_500;
     await ask(service, { sessionID, content: 'After the window' });
     expect(storedMessages(service, sessionID).filter((message) => message.role === 'question')).toHaveLength(3);
   });
@@ -434,6 +439,8 @@ describe('limits', () => {
     expect(await failing(service.app, 'ClientAsk', { sessionID, content: 'Three' }, 429)).toBe(
       'MessageLimit: this chatbot has used its 2 messages for this month',
     );
+    // The month ends in an hour, and with it the limit.
+    expect((await call(service.app, 'ClientAsk', { sessionID, content: 'Three' })).response.headers['retry-after']).toBe('3600');
 
     clock = Date.UTC(2025, 1, 1, 0, 5);
     await ask(service, { sessionID, content: 'A new month' });

@@ -27,6 +27,12 @@ export function monthStart(now: number): number {
   return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
 }
 
+/** The first instant of the next calendar month (UTC), when MessageLimit counts from nothing again. */
+export function nextMonthStart(now: number): number {
+  const date = new Date(now);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
+}
+
 /** The attachments of an ask, after checking each file exists, is confirmed and fits the ask type. */
 function attachmentsOf(body: ClientAskRequest, getFile: (id: number) => StoredFile | null): Attachment[] {
   const askType = body.chatAskType ?? 'Text';
@@ -112,10 +118,10 @@ export function createAskInSession(context: LocalContext): AskInSession {
 
     const time = now();
     if (settings.MessageLimit !== -1 && stores.messages.questionsSince(session.chatbotId, monthStart(time)) >= settings.MessageLimit) {
-      throw tooManyRequests(monthlyLimitMessage(settings.MessageLimit));
+      throw tooManyRequests(monthlyLimitMessage(settings.MessageLimit), nextMonthStart(time) - time);
     }
     if (!limiter.tryHit(session.id, settings.RateLimitCount, settings.RateLimitTime, time)) {
-      throw tooManyRequests(settings.RateLimitMessage);
+      throw tooManyRequests(settings.RateLimitMessage, limiter.retryAfterMs(session.id, settings.RateLimitCount, settings.RateLimitTime, time));
     }
 
     const answer = answerQuestion({

@@ -184,6 +184,7 @@ describe('/widget: the chatbot\'s limits', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ Code: 429, Message: 'Easy there, one moment please.' });
     expect(limited.headers['access-control-allow-origin']).toBe('*');
+    expect(limited.headers['retry-after']).toBe('60');
 
     // Another visitor is not held back by the first, and the first may ask again after the window.
     expect((await askFrom(service, await openSession(service), 'hello')).statusCode).toBe(200);
@@ -502,6 +503,9 @@ describe('/widget: a flood from one address', () => {
     expect(statuses).toEqual([200, 200, 200, 429, 429, 429]);
     const refused = await uploadFromAddress(service, FLOOD_ADDRESS, sessionOf(await sessionFrom(service, FLOOD_ADDRESS)), 'c.png');
     expect(refused.json()).toMatchObject({ Code: 429, Message: SLOW_DOWN });
+    // The address's window is an hour (the default), all of it still ahead.
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(2 * 3_600);
     const visitor = sessionOf(await sessionFrom(service, VISITOR_ADDRESS));
     expect((await uploadFromAddress(service, VISITOR_ADDRESS, visitor, 'house.png')).statusCode).toBe(200);
   });

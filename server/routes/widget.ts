@@ -141,7 +141,10 @@ export function registerWidgetRoutes(app: FastifyInstance, context: LocalContext
           onRequest: async (request: UploadRequest) => {
             addressLimits.admit('uploads', request, chatbotOf(request).settings, now());
             const session = visitorSessionOf(request, idOf(request.query.sessionID ?? ''));
-            if (!uploadLimiter.tryHit(session.id, UPLOADS_PER_WINDOW, UPLOAD_WINDOW_SECONDS, now())) throw tooManyRequests(TOO_MANY_UPLOADS);
+            const time = now();
+            if (!uploadLimiter.tryHit(session.id, UPLOADS_PER_WINDOW, UPLOAD_WINDOW_SECONDS, time)) {
+              throw tooManyRequests(TOO_MANY_UPLOADS, uploadLimiter.retryAfterMs(session.id, UPLOADS_PER_WINDOW, UPLOAD_WINDOW_SECONDS, time));
+            }
             sessions.set(request.raw, session);
           },
         },

@@ -32,8 +32,10 @@ export function createAddressLimits(limits: WidgetLimits) {
      * chatbot's RateLimitMessage, the answer its visitors already know for "too fast".
      */
     admit(action: AddressAction, request: FastifyRequest, settings: ChatbotSettings, now: number): void {
-      if (limiters[action].tryHit(clientAddressOf(request), now)) return;
-      throw tooManyRequests(settings.RateLimitMessage.trim() === '' ? ADDRESS_LIMIT_FALLBACK : settings.RateLimitMessage);
+      const address = clientAddressOf(request);
+      if (limiters[action].tryHit(address, now)) return;
+      const message = settings.RateLimitMessage.trim() === '' ? ADDRESS_LIMIT_FALLBACK : settings.RateLimitMessage;
+      throw tooManyRequests(message, limiters[action].retryAfterMs(address, now));
     },
   };
 }

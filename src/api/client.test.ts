@@ -127,6 +127,14 @@ describe('apiFetch, failures', () => {
     expect(error).toMatchObject({ status: 500, code: 500, message: 'Internal Server Error' });
   });
 
+  it('keeps how long a refusal asks to wait (Retry-After), and null when it does not say', async () => {
+    const refusal = envelope(null, { Success: false, Code: 429, Message: 'RateLimitMessage: slow down' });
+    stubFetch(() => new Response(JSON.stringify(refusal), { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '7' } }));
+    expect(await failureOf(apiFetch('Detail', { serialNumber: 'demo-bot' }))).toMatchObject({ status: 429, retryAfterMs: 7_000 });
+    stubFetch(() => jsonResponse(refusal, 429));
+    expect(await failureOf(apiFetch('Detail', { serialNumber: 'demo-bot' }))).toMatchObject({ status: 429, retryAfterMs: null });
+  });
+
   it('reports a non-2xx answer that is not JSON with its status', async () => {
     stubFetch(() => new Response('<html><body>Bad gateway</body></html>', { status: 502, statusText: 'Bad Gateway', headers: { 'content-type': 'text/html' } }));
     const error = await failureOf(apiFetch('GetSession', { serialNumber: 'demo-bot' }));

@@ -69,6 +69,30 @@ describe('runImport, one request per row (a service without RealEstateBatch)', (
     expect((await listedIn('Retryville')).VirtualCount).toBe(3);
   });
 
+  it('waits as long as a 429 asks (Retry-After), up to a minute, and never less than its own backoff', async () => {
+    const refusal = (retryAfterMs: number | null) => new ApiError('RealEstateCreate', 429, 429, 'Too many requests', retryAfterMs);
+    const faults = [refusal(3_000), refusal(200), refusal(3_600_000), refusal(null)];
+    const waits: number[] = [];
+    const outcome = await runImport(
+      options({
+        rows: rowsOf('Patienceville', 2),
+        concurrency: 1,
+        sentRows: SentRows.read(localStorage, sentRowsKey(BOT, 'retry-after')),
+        send: (request) => {
+          const fault = faults.shift();
+          return fault ? Promise.reject(fault) : realSend(request);
+        },
+        sleep: (ms) => {
+          waits.push(ms);
+          return Promise.resolve();
+        },
+      }),
+    );
+    expect(outcome).toMatchObject({ created: 2, failed: 0 });
+    // Attempt 1 asked 3 s; attempt 2 asked less than its 1 s backoff; attempt 3 asked an hour; attempt 4 said nothing.
+    expect(waits).toEqual([3_000, 1_000, 60_000, 4_000]);
+  });
+
   it('after Cancel, the same file resumes with the rows not yet sent and never sends one twice', async () => {
     const rows = rowsOf('Resumeburg', 10);
     const key = sentRowsKey(BOT, 'c');

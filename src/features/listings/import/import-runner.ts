@@ -3,7 +3,7 @@ import { runLimited } from '../status/run-limited';
 import { requestOfRow, type RowRequest, type RowRequestRule } from './import-row';
 import { newImportId } from './import-id';
 import { PauseGate } from './pause-gate';
-import { backoffMs, isRetryable, MAX_ATTEMPTS, mayHaveLanded, reasonOf, sleepFor } from './retry-policy';
+import { isRetryable, MAX_ATTEMPTS, mayHaveLanded, reasonOf, retryDelayMs, sleepFor } from './retry-policy';
 import { BATCH_CONCURRENCY, BATCH_SIZE, createBatchSender, type BatchRowResult, type RowResult } from './send-in-batches';
 import type { SentRows } from './sent-rows';
 import type { ValidRow } from './validate-file';
@@ -125,7 +125,7 @@ export async function runImport(options: RunImportOptions): Promise<ImportOutcom
           if (signal.aborted) return { kind: 'not-sent' };
           return { kind: 'failed', reason: `${reasonOf(error)} (tried ${attempt} times)` };
         }
-        await sleep(backoffMs(attempt), signal);
+        await sleep(retryDelayMs(attempt, error), signal);
         if (!(await gate.pass(signal))) return { kind: 'not-sent' };
       }
     }

@@ -5,13 +5,26 @@ import { isApiError } from '../../../api/client';
  * request per row and the batch, so both back off and give up alike.
  */
 
-/** Waits after a 429 or a lost connection: 0.5 s, doubling, at most 10 s; after MAX_ATTEMPTS the rows fail. */
+/** Waits after a 429 or a lost connection: 0.5 s, doubling, at most 10 s (unless the service asks for longer, below); after MAX_ATTEMPTS the rows fail. */
 const FIRST_BACKOFF_MS = 500;
 const MAX_BACKOFF_MS = 10_000;
 export const MAX_ATTEMPTS = 8;
 
-export function backoffMs(attempt: number): number {
+function backoffMs(attempt: number): number {
   return Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (attempt - 1));
+}
+
+/**
+ * A service's own `Retry-After` is honoured up to a minute: a longer one (a monthly quota)
+ * would hold the import for longer than anyone watches it, so the rows fail with its message
+ * after MAX_ATTEMPTS instead, and can be sent again from the same file later.
+ */
+const MAX_RETRY_AFTER_MS = 60_000;
+
+/** The wait before attempt `attempt + 1`: the backoff, or longer when the service asked for it. */
+export function retryDelayMs(attempt: number, error: unknown): number {
+  const asked = isApiError(error) && error.retryAfterMs !== null ? Math.min(error.retryAfterMs, MAX_RETRY_AFTER_MS) : 0;
+  return Math.max(backoffMs(attempt), asked);
 }
 
 /** A 429, or no answer at all, is worth another try later; anything else is the row's answer. */

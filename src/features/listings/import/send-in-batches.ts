@@ -2,7 +2,7 @@ import { isApiError, isMissingOperation } from '../../../api/client';
 import type { BatchItem, BatchRequest, BatchResult } from '../../../api/contract';
 import { requestOfRow, type RowRequestRule } from './import-row';
 import type { PauseGate } from './pause-gate';
-import { backoffMs, isRetryable, MAX_ATTEMPTS, mayHaveLanded, reasonOf } from './retry-policy';
+import { isRetryable, MAX_ATTEMPTS, mayHaveLanded, reasonOf, retryDelayMs } from './retry-policy';
 import type { SentRows } from './sent-rows';
 import type { ValidRow } from './validate-file';
 
@@ -100,7 +100,7 @@ export function createBatchSender(options: BatchSenderOptions): (rows: readonly 
         if (!mayHaveLanded(error)) releaseFresh();
         if (signal.aborted) return rows.map(() => notSent);
         if (attempt >= MAX_ATTEMPTS) return rows.map(() => ({ kind: 'failed', reason: `${reasonOf(error)} (tried ${attempt} times)` }));
-        await sleep(backoffMs(attempt), signal);
+        await sleep(retryDelayMs(attempt, error), signal);
         if (!(await gate.pass(signal))) return rows.map(() => notSent);
       }
     }
