@@ -72,7 +72,7 @@ import { importFile, measureExport, measureImport, type CsvRun } from './measure
 import { buildPeerPage, PEER_BASE, PEER_DIST } from './peer-build';
 import { startReactAdminPeer, type ReactAdminPeer } from './react-admin-peer';
 import { MIN_SCORE_LEAD, scoreLead } from './score-lead';
-import { describeRuns, halfThePeer, medianRatio, noFewerFrames, pairRatios, peerComparisonFigures, peerComparisonNames, type PeerComparison } from './renderer-peer';
+import { describeRuns, medianRatio, pairRatios, peerComparisonFigures, peerComparisonNames, type PeerComparison } from './renderer-peer';
 import { measureLatency, measureThroughput, operationLoad, type Throughput } from './measure-service';
 import type { CpuRoot } from './cpu-time';
 import { atLeast, atMost, figure, formatLine, unmeasured, unreliable, verdictOf, writeResults, type Budget, type Figure } from './report';
@@ -185,6 +185,9 @@ const fpsBudget = atLeast(50, 'fps');
 const paintedBudget = atLeast(100, '%');
 const LONG_ANSWER_CHARACTERS = 50_000;
 
+/** The renderer peer: streamdown, Vercel's streaming Markdown renderer. */
+const STREAMDOWN: PeerComparison = { peer: 'streamdown' };
+const STREAMDOWN_LONG: PeerComparison = { peer: 'streamdown', answer: 'Long Markdown answer' };
 /** The second renderer peer: react-markdown re-rendering the whole text so far, as a naive chat UI does. */
 const REACT_MARKDOWN: PeerComparison = { peer: 'react-markdown' };
 const REACT_MARKDOWN_LONG: PeerComparison = { peer: 'react-markdown', answer: 'Long Markdown answer' };
@@ -194,15 +197,11 @@ const STREAM_FIGURES: [string, string, Budget?][] = [
   ['Streaming: frame rate', 'fps', fpsBudget],
   ['Fragments painted by the first frame after arrival', '%', paintedBudget],
   ['Fragment-to-screen delay, p95', 'ms'],
-  ['Peer (streamdown): main thread, ours / peer', 'x', halfThePeer],
-  ['Peer (streamdown): frame rate, ours / peer', 'x', noFewerFrames],
+  ...peerComparisonNames(STREAMDOWN),
   ['Peer (streamdown): fragment delay p50 / p95, ours / peer', 'x'],
-  ['Peer: main thread, our Markdown alone / peer', 'x'],
   ['Long Markdown answer: frame rate (ours)', 'fps', fpsBudget],
   ['Long Markdown answer: long tasks over 50 ms (ours)', '', longTaskBudget],
-  ['Long Markdown answer: main thread, ours / peer', 'x', halfThePeer],
-  ['Long Markdown answer: main thread, our Markdown alone / peer', 'x'],
-  ['Long Markdown answer: frame rate, ours / peer', 'x', noFewerFrames],
+  ...peerComparisonNames(STREAMDOWN_LONG),
   ...peerComparisonNames(REACT_MARKDOWN),
   ...peerComparisonNames(REACT_MARKDOWN_LONG),
 ];
@@ -310,12 +309,7 @@ async function measureStreams(browser: Browser, baseURL: string): Promise<void> 
 }
 
 function addPeerFigures({ ours, peer, bare }: StreamRuns, p50s: number[], p95s: number[]): void {
-  const mainThread = pairRatios(ours.map((run) => run.mainThreadMs), peer.map((run) => run.mainThreadMs));
-  add(figure('Peer (streamdown): main thread, ours / peer', medianRatio(mainThread), 'x', halfThePeer, { runs: mainThread, note: `ours: ${describeRuns(ours)}; peer: ${describeRuns(peer)}` }));
-  const fpsRatios = pairRatios(ours.map((run) => run.fps), peer.map((run) => run.fps));
-  add(figure('Peer (streamdown): frame rate, ours / peer', medianRatio(fpsRatios), 'x', noFewerFrames, { runs: fpsRatios }));
-  const bareMainThread = pairRatios(bare.map((run) => run.mainThreadMs), peer.map((run) => run.mainThreadMs));
-  add(figure('Peer: main thread, our Markdown alone / peer', medianRatio(bareMainThread), 'x', undefined, { runs: bareMainThread, note: `our Markdown on the peer's bare page: ${describeRuns(bare)}` }));
+  for (const item of peerComparisonFigures(STREAMDOWN, ours, peer, bare)) add(item);
   const peerP50 = median(peer.map((run) => median(run.delays)));
   const peerP95 = median(peer.map((run) => percentile(run.delays, 95)));
   add(
@@ -333,17 +327,7 @@ function addLongFigures({ oursLong, peerLong, bareLong }: StreamRuns, longCharac
   const longestLong = max(oursLong.flatMap((run) => run.longTasks.map((task) => task.duration)).concat(0));
   add(figure('Long Markdown answer: long tasks over 50 ms (ours)', median(longTasks), '', longTaskBudget, { runs: longTasks, note: [`longest ${round(longestLong, 0)} ms`, longHotSpots].filter(Boolean).join('; ') }));
   if (NO_PEER) return;
-  const longMainThread = pairRatios(oursLong.map((run) => run.mainThreadMs), peerLong.map((run) => run.mainThreadMs));
-  add(figure('Long Markdown answer: main thread, ours / peer', medianRatio(longMainThread), 'x', halfThePeer, { runs: longMainThread, note: `peer: ${describeRuns(peerLong)}` }));
-  const bareLongMainThread = pairRatios(bareLong.map((run) => run.mainThreadMs), peerLong.map((run) => run.mainThreadMs));
-  add(
-    figure('Long Markdown answer: main thread, our Markdown alone / peer', medianRatio(bareLongMainThread), 'x', undefined, {
-      runs: bareLongMainThread,
-      note: `our Markdown on the peer's bare page: ${describeRuns(bareLong)}`,
-    }),
-  );
-  const longFpsRatios = pairRatios(oursLong.map((run) => run.fps), peerLong.map((run) => run.fps));
-  add(figure('Long Markdown answer: frame rate, ours / peer', medianRatio(longFpsRatios), 'x', noFewerFrames, { runs: longFpsRatios }));
+  for (const item of peerComparisonFigures(STREAMDOWN_LONG, oursLong, peerLong, bareLong)) add(item);
 }
 
 /**
