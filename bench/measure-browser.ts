@@ -215,8 +215,11 @@ export interface PeerRequest {
   url: string;
   headers: Record<string, string>;
   body: Record<string, unknown>;
-  /** streamdown, react-markdown re-rendering the whole text, or our Markdown alone on the same bare page. */
-  renderer: 'streamdown' | 'react-markdown' | 'ours';
+  /**
+   * streamdown, react-markdown re-rendering the whole text, our Markdown alone, or the text with
+   * no Markdown at all (the floor any renderer on this page pays: reading, handing over, drawing text).
+   */
+  renderer: 'streamdown' | 'react-markdown' | 'ours' | 'plain';
 }
 
 /**

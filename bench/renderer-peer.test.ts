@@ -35,11 +35,12 @@ describe('peerComparisonFigures', () => {
   const comparison = { peer: 'react-markdown', answer: 'Long Markdown answer' };
 
   it('judges our Markdown alone on the peer\'s page, the median of the pairs, against half the main thread and as many frames', () => {
-    const [mainThread, frameRate, chatMainThread, chatFrameRate] = peerComparisonFigures(
+    const [mainThread, frameRate, chatMainThread, chatFrameRate, floor] = peerComparisonFigures(
       comparison,
       [run(80, 30), run(90, 30), run(95, 30)],
       [run(100, 50), run(100, 60), run(100, 40)],
       [run(40, 60), run(45, 58), run(90, 59)],
+      [run(30, 60), run(35, 60), run(25, 60)],
     );
     expect(mainThread!.name).toBe('Long Markdown answer (react-markdown): main thread, our Markdown / peer');
     expect(mainThread!.runs).toEqual([0.4, 0.45, 0.9]);
@@ -58,17 +59,23 @@ describe('peerComparisonFigures', () => {
       'INFO',
     ]);
     expect([chatFrameRate!.value, verdictOf(chatFrameRate!)]).toEqual([0.6, 'INFO']);
+    expect([floor!.name, floor!.value, floor!.runs, verdictOf(floor!)]).toEqual([
+      'Long Markdown answer (react-markdown): main thread, the text with no Markdown / peer (the floor)',
+      0.3,
+      [0.3, 0.35, 0.25],
+      'INFO',
+    ]);
   });
 
   it('fails our Markdown when it takes more than half the peer\'s time or paints fewer frames, however the chat page does', () => {
-    const [mainThread, frameRate] = peerComparisonFigures({ peer: 'react-markdown' }, [run(10, 90), run(10, 90)], [run(100, 60), run(100, 60)], [run(60, 50), run(70, 50)]);
+    const [mainThread, frameRate] = peerComparisonFigures({ peer: 'react-markdown' }, [run(10, 90), run(10, 90)], [run(100, 60), run(100, 60)], [run(60, 50), run(70, 50)], [run(20, 60), run(20, 60)]);
     expect(mainThread!.name).toBe('Peer (react-markdown): main thread, our Markdown / peer');
     expect(verdictOf(mainThread!)).toBe('FAIL');
     expect(verdictOf(frameRate!)).toBe('FAIL');
   });
 
   it('names its figures as attempt() is told them', () => {
-    const figures = peerComparisonFigures(comparison, [run(40, 60)], [run(100, 60)], [run(20, 60)]);
+    const figures = peerComparisonFigures(comparison, [run(40, 60)], [run(100, 60)], [run(20, 60)], [run(10, 60)]);
     expect(figures.map((item) => [item.name, item.unit, item.budget])).toEqual(peerComparisonNames(comparison).map(([name, unit, budget]) => [name, unit, budget?.budget]));
   });
 });

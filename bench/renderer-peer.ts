@@ -51,25 +51,36 @@ export function peerComparisonNames({ peer, answer }: PeerComparison): [name: st
     [`${prefix}: frame rate, our Markdown / peer`, 'x', noFewerFrames],
     [`${prefix}: main thread, our whole chat page / peer`, 'x'],
     [`${prefix}: frame rate, our whole chat page / peer`, 'x'],
+    [`${prefix}: main thread, the text with no Markdown / peer (the floor)`, 'x'],
   ];
 }
 
 /**
  * Our Markdown (`bare`: the renderer alone on the peer's bare page, run beside it) against the
  * peer on one answer: main-thread time (<= 0.5x) and frame rate (>= 1x), each side's figures in
- * the notes; and for information the same two ratios for our whole chat page (`chat`).
+ * the notes; and for information the same two ratios for our whole chat page (`chat`), and the
+ * main-thread ratio of the text drawn with no Markdown at all (`plain`), the floor under any renderer.
  */
-export function peerComparisonFigures(comparison: PeerComparison, chat: readonly StreamRun[], peer: readonly StreamRun[], bare: readonly StreamRun[]): Figure[] {
-  const [mainThreadName, frameRateName, chatMainThreadName, chatFrameRateName] = peerComparisonNames(comparison).map(([name]) => name) as [string, string, string, string];
+export function peerComparisonFigures(
+  comparison: PeerComparison,
+  chat: readonly StreamRun[],
+  peer: readonly StreamRun[],
+  bare: readonly StreamRun[],
+  plain: readonly StreamRun[],
+): Figure[] {
+  const [mainThreadName, frameRateName, chatMainThreadName, chatFrameRateName, floorName] = peerComparisonNames(comparison).map(([name]) => name) as [string, string, string, string, string];
   const mainThreadRatios = (ours: readonly StreamRun[]) => pairRatios(ours.map((run) => run.mainThreadMs), peer.map((run) => run.mainThreadMs));
   const frameRateRatios = (ours: readonly StreamRun[]) => pairRatios(ours.map((run) => run.fps), peer.map((run) => run.fps));
   const fpsNote = (ours: readonly StreamRun[]) => `ours ${round(medianOf(ours, (run) => run.fps), 1)} fps, ${comparison.peer} ${round(medianOf(peer, (run) => run.fps), 1)} fps (medians)`;
   const [mainThread, frameRate] = [mainThreadRatios(bare), frameRateRatios(bare)];
   const [chatMainThread, chatFrameRate] = [mainThreadRatios(chat), frameRateRatios(chat)];
+  const floor = mainThreadRatios(plain);
   return [
     figure(mainThreadName, medianRatio(mainThread), 'x', halfThePeer, { runs: mainThread, note: `our Markdown on the peer's bare page: ${describeRuns(bare)}; ${comparison.peer}: ${describeRuns(peer)}` }),
     figure(frameRateName, medianRatio(frameRate), 'x', noFewerFrames, { runs: frameRate, note: fpsNote(bare) }),
     figure(chatMainThreadName, medianRatio(chatMainThread), 'x', undefined, { runs: chatMainThread, note: `our chat page (store, transcript, session list): ${describeRuns(chat)}` }),
     figure(chatFrameRateName, medianRatio(chatFrameRate), 'x', undefined, { runs: chatFrameRate, note: fpsNote(chat) }),
+    // No Markdown renderer on this page can take less than this: what its main-thread budget asks is within reach only below it.
+    figure(floorName, medianRatio(floor), 'x', undefined, { runs: floor, note: `the text in one element, no Markdown: ${describeRuns(plain)}` }),
   ];
 }

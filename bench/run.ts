@@ -231,6 +231,9 @@ interface StreamRuns {
   /** Our Markdown alone on the peer's bare page. */
   bare: StreamRun[];
   bareLong: StreamRun[];
+  /** The text with no Markdown on the same page: the floor under every renderer. */
+  plain: StreamRun[];
+  plainLong: StreamRun[];
 }
 
 /**
@@ -245,7 +248,7 @@ async function measureStreams(browser: Browser, baseURL: string): Promise<void> 
   const long = await answerFragments(baseURL, MARKDOWN_BOT, 'hello');
   const longCharacters = long.join('').length;
   if (longCharacters < LONG_ANSWER_CHARACTERS) throw new Error(`the Markdown answer has ${longCharacters} characters`);
-  const runs: StreamRuns = { ours: [], peer: [], oursLong: [], peerLong: [], reactMarkdown: [], reactMarkdownLong: [], bare: [], bareLong: [] };
+  const runs: StreamRuns = { ours: [], peer: [], oursLong: [], peerLong: [], reactMarkdown: [], reactMarkdownLong: [], bare: [], bareLong: [], plain: [], plainLong: [] };
   log(`streaming a ${ANSWER_FRAGMENTS.toLocaleString('en-US')}-fragment answer and a ${longCharacters.toLocaleString('en-US')}-character Markdown answer, ours and the peers'`);
   for (let run = 0; run < RUNS; run += 1) {
     runs.ours.push(await measureStream(browser, baseURL, chatPage(CHAT_BOT), 'hello', prose));
@@ -258,6 +261,8 @@ async function measureStreams(browser: Browser, baseURL: string): Promise<void> 
     // Our Markdown alone, on the peer's bare page: the renderers compared without the chat page.
     runs.bare.push(await measureStream(browser, baseURL, await peerOf(baseURL, CHAT_BOT, 'ours'), 'hello', prose));
     runs.bareLong.push(await measureStream(browser, baseURL, await peerOf(baseURL, MARKDOWN_BOT, 'ours'), 'hello', long, { markdown: true }));
+    runs.plain.push(await measureStream(browser, baseURL, await peerOf(baseURL, CHAT_BOT, 'plain'), 'hello', prose));
+    runs.plainLong.push(await measureStream(browser, baseURL, await peerOf(baseURL, MARKDOWN_BOT, 'plain'), 'hello', long, { markdown: true }));
   }
   const hotSpots = PROFILE ? (await measureStream(browser, baseURL, chatPage(CHAT_BOT), 'hello', prose, { profile: true })).hotSpots : undefined;
   const longHotSpots = PROFILE ? (await measureStream(browser, baseURL, chatPage(MARKDOWN_BOT), 'hello', long, { markdown: true, profile: true })).hotSpots : undefined;
@@ -304,12 +309,12 @@ async function measureStreams(browser: Browser, baseURL: string): Promise<void> 
   if (!NO_PEER) addPeerFigures(runs, p50s, p95s);
   addLongFigures(runs, longCharacters, long.length, longHotSpots);
   if (NO_PEER) return;
-  for (const item of peerComparisonFigures(REACT_MARKDOWN, runs.ours, runs.reactMarkdown, runs.bare)) add(item);
-  for (const item of peerComparisonFigures(REACT_MARKDOWN_LONG, runs.oursLong, runs.reactMarkdownLong, runs.bareLong)) add(item);
+  for (const item of peerComparisonFigures(REACT_MARKDOWN, runs.ours, runs.reactMarkdown, runs.bare, runs.plain)) add(item);
+  for (const item of peerComparisonFigures(REACT_MARKDOWN_LONG, runs.oursLong, runs.reactMarkdownLong, runs.bareLong, runs.plainLong)) add(item);
 }
 
-function addPeerFigures({ ours, peer, bare }: StreamRuns, p50s: number[], p95s: number[]): void {
-  for (const item of peerComparisonFigures(STREAMDOWN, ours, peer, bare)) add(item);
+function addPeerFigures({ ours, peer, bare, plain }: StreamRuns, p50s: number[], p95s: number[]): void {
+  for (const item of peerComparisonFigures(STREAMDOWN, ours, peer, bare, plain)) add(item);
   const peerP50 = median(peer.map((run) => median(run.delays)));
   const peerP95 = median(peer.map((run) => percentile(run.delays, 95)));
   add(
@@ -320,14 +325,14 @@ function addPeerFigures({ ours, peer, bare }: StreamRuns, p50s: number[], p95s: 
   );
 }
 
-function addLongFigures({ oursLong, peerLong, bareLong }: StreamRuns, longCharacters: number, fragmentCount: number, longHotSpots: string | undefined): void {
+function addLongFigures({ oursLong, peerLong, bareLong, plainLong }: StreamRuns, longCharacters: number, fragmentCount: number, longHotSpots: string | undefined): void {
   const longFps = oursLong.map((run) => round(run.fps, 1));
   add(figure('Long Markdown answer: frame rate (ours)', round(median(longFps), 1), 'fps', fpsBudget, { runs: longFps, note: `${longCharacters} characters, ${fragmentCount} fragments; ${describeRuns(oursLong)}` }));
   const longTasks = oursLong.map((run) => run.longTasks.length);
   const longestLong = max(oursLong.flatMap((run) => run.longTasks.map((task) => task.duration)).concat(0));
   add(figure('Long Markdown answer: long tasks over 50 ms (ours)', median(longTasks), '', longTaskBudget, { runs: longTasks, note: [`longest ${round(longestLong, 0)} ms`, longHotSpots].filter(Boolean).join('; ') }));
   if (NO_PEER) return;
-  for (const item of peerComparisonFigures(STREAMDOWN_LONG, oursLong, peerLong, bareLong)) add(item);
+  for (const item of peerComparisonFigures(STREAMDOWN_LONG, oursLong, peerLong, bareLong, plainLong)) add(item);
 }
 
 /**

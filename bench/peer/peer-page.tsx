@@ -14,7 +14,8 @@ import { GrowingMarkdownText } from '../../src/features/chat/markdown-text';
  * rendered by streamdown with its defaults, by react-markdown with its defaults re-rendering
  * the whole text so far at every hand-over (the naive chat UI: `<Markdown>{text}</Markdown>`),
  * or (renderer "ours") by our Markdown alone, without the rest of the chat page, so that the
- * renderers compare on the same bare page. A naive UI's setState per fragment renders no
+ * renderers compare on the same bare page; "plain" draws the text with no Markdown at all, the
+ * floor every renderer on this page stands on. A naive UI's setState per fragment renders no
  * more often: React batches the updates of one network chunk into one render, and the
  * bench's answers arrive in chunks a frame apart. Not part
  * of the app: the bench builds it on its own (bench/peer-build.ts) and serves it to its
@@ -26,7 +27,7 @@ interface AskRequest {
   url: string;
   headers: Record<string, string>;
   body: Record<string, unknown>;
-  renderer: 'streamdown' | 'react-markdown' | 'ours';
+  renderer: 'streamdown' | 'react-markdown' | 'ours' | 'plain';
 }
 
 const request = JSON.parse(decodeURIComponent(location.hash.slice(1))) as AskRequest;
@@ -45,6 +46,9 @@ function Rendered({ text, settled }: { text: string; settled: boolean }) {
   switch (request.renderer) {
     case 'ours':
       return <GrowingMarkdownText text={text} />;
+    case 'plain':
+      // No Markdown: what reading the stream and drawing its text costs any renderer here.
+      return <div style={{ whiteSpace: 'pre-wrap' }}>{text}</div>;
     case 'react-markdown':
       return <Markdown>{text}</Markdown>;
     case 'streamdown':
