@@ -1,6 +1,5 @@
-import { apiFetch } from '../../../api/client';
-import { createListing } from '../../../demo-data';
 import { connectToLocalService } from '../../../test-support/local-service';
+import { addListings, UNFILTERED_VIEW as everything } from '../../../test-support/more-listings';
 import { exportListingsCsv, PROGRESS_INTERVAL_MS, type ExportProgress } from './export-listings';
 import { fetchAllListings } from './fetch-all-listings';
 import { CSV_FIELDS, listingsCsv, withoutUnknownFields } from './listing-csv';
@@ -13,12 +12,8 @@ beforeEach(() => connectToLocalService(BOT));
 beforeAll(async () => {
   await connectToLocalService(BOT);
   // The seed gives the chatbot 60 listings; 190 more make three pages of 100 (250 in all).
-  for (let index = 0; index < 190; index += 1) {
-    await apiFetch('RealEstateCreate', { ...createListing({ Description: index % 3 === 0 ? '=SUM(A1), "quoted"\nline' : ' spaced ' }), SerialNumber: BOT, MLSNumber: `EXP-${index}` });
-  }
+  await addListings(BOT, 190, 'EXP', (index) => ({ Description: index % 3 === 0 ? '=SUM(A1), "quoted"\nline' : ' spaced ' }));
 });
-
-const everything = { page: 1, size: 20, city: '', saleType: '', mls: '' } as const;
 
 /** A clock that does not move unless told: every page comes "at once". */
 function stoppedClock(): { now: () => number; advance(ms: number): void } {

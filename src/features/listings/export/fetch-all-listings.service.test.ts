@@ -1,6 +1,5 @@
-import { apiFetch } from '../../../api/client';
-import { createListing } from '../../../demo-data';
 import { connectToLocalService } from '../../../test-support/local-service';
+import { addListings, UNFILTERED_VIEW as everything } from '../../../test-support/more-listings';
 import { fetchAllListings } from './fetch-all-listings';
 
 /** Against the real local service (vitest.service-setup.ts), with more listings than one page holds. */
@@ -11,12 +10,8 @@ beforeEach(() => connectToLocalService(BOT));
 beforeAll(async () => {
   await connectToLocalService(BOT);
   // The seed gives the chatbot 60 listings; 190 more make three pages of 100 (250 in all).
-  for (let index = 0; index < 190; index += 1) {
-    await apiFetch('RealEstateCreate', { ...createListing({ City: index % 2 === 0 ? 'Pagetown' : 'Elsewhere' }), SerialNumber: BOT, MLSNumber: `PAGE-${index}` });
-  }
+  await addListings(BOT, 190, 'PAGE', (index) => ({ City: index % 2 === 0 ? 'Pagetown' : 'Elsewhere' }));
 });
-
-const everything = { page: 1, size: 20, city: '', saleType: '', mls: '' } as const;
 
 describe('fetchAllListings', () => {
   it('reads every page, each listing once, and reports progress page by page', async () => {
