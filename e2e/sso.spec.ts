@@ -14,6 +14,7 @@ const CLIENT_SECRET = 'e2e-oidc-client-secret-0123456789';
 const OWNER = { email: 'olive@example.com', name: 'Olive Owner', password: 'a long owner passphrase' };
 const ACCOUNTS = {
   sam: { email: 'sam@example.com', email_verified: true, name: 'Sam Single' },
+  ivy: { email: 'ivy@example.com', email_verified: true, name: 'Ivy Invited' },
   stranger: { email: 'stranger@example.com', email_verified: true, name: 'Stranger' },
 };
 
@@ -58,6 +59,7 @@ test('an invited member signs in with SSO, lands where they were going, and some
   await expect(owner.getByRole('region', { name: 'Demo owner' })).toBeVisible();
   await consolePost(owner, '/console/protect', { email: OWNER.email, name: OWNER.name, password: OWNER.password });
   await consolePost(owner, '/console/invitations', { email: ACCOUNTS.sam.email, role: 'Editor', chatbots: ['demo-bot'] });
+  const ivyInvitation = await consolePost(owner, '/console/invitations', { email: ACCOUNTS.ivy.email, role: 'Viewer', chatbots: ['demo-bot'] });
 
   const sam = await (await browser.newContext({ baseURL: service.url })).newPage();
   await sam.goto('/bots/demo-bot/settings');
@@ -74,6 +76,16 @@ test('an invited member signs in with SSO, lands where they were going, and some
   await expect(sam.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible();
   await sam.context().close();
 
+  // The link an Owner hands over offers the same way in: the invitation waits for Ivy's verified email.
+  const ivy = await (await browser.newContext({ baseURL: service.url })).newPage();
+  await ivy.goto(ivyInvitation.Data.link!);
+  await expect(ivy.getByText(ACCOUNTS.ivy.email, { exact: true })).toBeVisible();
+  await expectAccessible(ivy, 'the invitation page with SSO');
+  await ivy.getByRole('link', { name: 'Join with SSO' }).click();
+  await signInAtProvider(ivy, 'ivy');
+  await expect(ivy.getByRole('button', { name: ACCOUNTS.ivy.name })).toBeVisible();
+  await ivy.context().close();
+
   const stranger = await (await browser.newContext({ baseURL: service.url })).newPage();
   await stranger.goto('/sign-in');
   await stranger.getByRole('link', { name: 'Sign in with SSO' }).click();
@@ -88,6 +100,7 @@ test('an invited member signs in with SSO, lands where they were going, and some
   await owner.goto('/members');
   const members = owner.getByRole('table');
   await expect(members).toContainText(ACCOUNTS.sam.email);
+  await expect(members).toContainText(ACCOUNTS.ivy.email);
   await expect(members).not.toContainText(ACCOUNTS.stranger.email);
   await owner.context().close();
 });

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconKey } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -16,6 +16,7 @@ import { describeGrant } from './grant-labels';
 import { useHashToken } from './hash-token';
 import { NewCredentialFields, useNewCredential } from './new-credential';
 import { FormFailure } from './form-failure';
+import { ssoStartHref } from './sso';
 
 /** The password is checked only when it is the chosen way in (new-credential.tsx). */
 const acceptFormSchema = z.object({ name: memberName, password: z.string() });
@@ -51,6 +52,7 @@ function Invitation({ token }: { token: string }) {
 }
 
 function AcceptForm({ token, invitation }: { token: string; invitation: InvitationLookup }) {
+  const { bootstrap } = useAccess();
   const navigate = useNavigate();
   const accept = useAcceptInvitation();
   const credential = useNewCredential();
@@ -98,6 +100,20 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
           </Button>
         </Stack>
       </form>
+      {bootstrap?.sso && (
+        // The invitation waits for its email: the provider's verified address takes it, no token needed.
+        <Stack gap="xs">
+          <Text size="sm" c="dimmed" ta="center">
+            or
+          </Text>
+          <Button component="a" href={ssoStartHref('/')} variant="default" leftSection={<IconKey size={18} />} fullWidth>
+            Join with SSO
+          </Button>
+          <Text size="xs" c="dimmed">
+            Your identity provider must confirm the address {invitation.email}; your name comes from it.
+          </Text>
+        </Stack>
+      )}
     </Stack>
   );
 }
