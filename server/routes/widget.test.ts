@@ -434,7 +434,9 @@ async function uploadFromAddress(service: TestApp, remoteAddress: string, sessio
 
 const countOf = (statuses: number[], status: number) => statuses.filter((each) => each === status).length;
 
-describe('/widget: a flood from one address', () => {
+// Floods of hundreds to a thousand requests through the whole app: 2–4 s alone on a quiet 2-core
+// machine, 6.4–10.7 s at a load average of 11 (measured 2026-11-28), past vitest's 5 s default.
+describe('/widget: a flood from one address', { timeout: 30_000 }, () => {
   it('refuses an address its sessions past the limit, with RateLimitMessage, and lets another address in', async () => {
     let now = Date.UTC(2026, 10, 10, 12);
     const service = await start({ now: () => now });
