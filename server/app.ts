@@ -31,13 +31,14 @@ import { seedChatbots } from './seed';
 import { registerStatic } from './static';
 import { registerSignInPage } from './console/sign-in-page';
 import { decodeUtf8Body } from './utf8-body';
+import { DATABASE_FILE, FILES_FOLDER } from './data-files';
+
+export { DATABASE_FILE, FILES_FOLDER };
 
 /** JSON bodies; the file upload has its own, larger limit. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
 /** Answers up to this size are compressed in one synchronous call rather than through a stream. */
 export const SYNC_COMPRESSION_LIMIT = 512 * 1024;
-export const DATABASE_FILE = 'realty-bot.sqlite';
-export const FILES_FOLDER = 'files';
 
 export interface AppOptions extends Partial<ServiceConfig> {
   /** The clock in ms (default Date.now). */

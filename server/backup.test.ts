@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { execFile } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { call } from '../bench/api';
@@ -222,4 +222,23 @@ describe('npm run backup', () => {
     expect(readdirSync(join(dataDir, FILES_FOLDER))).toEqual([]);
     expect(readdirSync(dataDir).sort()).toEqual(dataDirBefore);
   }, 120_000);
+
+  it('starts without loading the service: a spawn of the command takes well under a second, not the five it took through app.ts', () => {
+    // The command test above spawns it eight times (server/data-files.ts says why this matters).
+    const reached = new Set<string>();
+    const packages = new Set<string>();
+    const visit = (file: string) => {
+      if (reached.has(file)) return;
+      reached.add(file);
+      for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/^(?:import|export)\s(?!type\b)[^;]*?from\s+'([^']+)'/gm)) {
+        if (specifier!.startsWith('.')) visit(join(dirname(file), specifier!.endsWith('.ts') ? specifier! : `${specifier}.ts`));
+        else packages.add(specifier!);
+      }
+    };
+    visit(join(ROOT, 'server', 'backup-cli.ts'));
+    const ours = [...reached].map((file) => relative(ROOT, file)).sort();
+    expect(ours).toContain('server/backup.ts');
+    expect(ours).not.toContain('server/app.ts');
+    expect([...packages].sort()).toEqual(['better-sqlite3', 'node:fs', 'node:fs/promises', 'node:net', 'node:path', 'node:url']);
+  });
 });

@@ -2,8 +2,7 @@ import { constants } from 'node:fs';
 import { copyFile, mkdir, open, readdir, realpath, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import Database from 'better-sqlite3';
-import { DATABASE_FILE, FILES_FOLDER } from './app';
-import { CONSOLE_DATABASE_FILE } from './console/store';
+import { CONSOLE_DATABASE_FILE, DATABASE_FILE, FILES_FOLDER } from './data-files';
 
 /**
  * `npm run backup`'s work: a consistent copy of everything the service keeps under DATA_DIR

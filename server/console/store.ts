@@ -6,6 +6,7 @@ import type { Role } from '../../src/api/contract/permissions';
 import { activityStatements, type ActivityStore } from './activity-store';
 import { proxySettingsHistoryStatements } from './proxy-settings-history';
 import { openDatabase, type Db } from '../db';
+import { CONSOLE_DATABASE_FILE } from '../data-files';
 
 /**
  * The console's own store: members, their passwords, signed-in sessions, invitations and
@@ -14,7 +15,7 @@ import { openDatabase, type Db } from '../db';
  * that ever runs several console replicas moves this module to PostgreSQL and nothing else.
  * Tokens (session ids, setup and invitation links) are stored as their SHA-256 only.
  */
-export const CONSOLE_DATABASE_FILE = 'console.sqlite';
+export { CONSOLE_DATABASE_FILE };
 
 /** The console store's schema, one step per version (server/db/migrations.ts runs them); append, never edit. */
 export const CONSOLE_MIGRATIONS: readonly string[] = [
