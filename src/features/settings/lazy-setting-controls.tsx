@@ -1,0 +1,149 @@
+import { Box, Input, Stack, Text, type BoxProps } from '@mantine/core';
+import { useEffect, useSyncExternalStore, type ComponentType } from 'react';
+import { useFormContext } from 'react-hook-form';
+import type { ChatbotSettingKey } from '../../api/contract';
+import { loadOnce } from '../../lib/load-once';
+import { runWhenIdle } from '../../lib/run-when-idle';
+import { SETTING_FIELDS } from './setting-fields';
+import type * as Rich from './rich-setting-controls';
+import type { SettingsFormValues } from './settings-form-schema';
+
+/**
+ * The rich controls (rich-setting-controls.tsx) arrive after the form has drawn: until then
+ * each stands as a skeleton of its size under its label, so nothing moves when it arrives.
+ * The chunk is fetched at the first idle moment (`useRichControlsAtIdle`), or at once by
+ * whatever needs the controls themselves (a save that may have to focus one).
+ */
+type RichModule = typeof Rich;
+
+let loaded: RichModule | null = null;
+let failed = false;
+const listeners = new Set<() => void>();
+const notify = () => listeners.forEach((listener) => listener());
+
+const fetchRichControls = loadOnce(() => import('./rich-setting-controls'));
+
+export function loadRichControls(): Promise<RichModule> {
+  return fetchRichControls().then(
+    (module) => {
+      loaded = module;
+      failed = false;
+      notify();
+      return module;
+    },
+    (error: unknown) => {
+      failed = true;
+      notify();
+      throw error;
+    },
+  );
+}
+
+/** Fetches the rich controls at the page's first idle moment. */
+export function useRichControlsAtIdle(): void {
+  useEffect(() => runWhenIdle(() => void loadRichControls().catch(() => undefined)), []);
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const snapshot = () => (loaded ? 'loaded' : failed ? 'failed' : 'loading');
+
+function useRichModule(): RichModule | 'failed' | null {
+  const state = useSyncExternalStore(subscribe, snapshot, snapshot);
+  return state === 'loaded' ? loaded : state === 'failed' ? 'failed' : null;
+}
+
+type Shape = 'input' | 'limit' | 'radio' | 'image' | 'list';
+
+const INPUT_HEIGHT = 'var(--input-height-sm)';
+
+/** A quiet block in the colour of an empty input: Mantine's Skeleton would bring its stylesheet to every page. */
+function Block({ radius = 'sm', ...props }: BoxProps & { radius?: 'sm' | 'md' | 'xl' }) {
+  return (
+    <Box
+      {...props}
+      style={{
+        borderRadius: `var(--mantine-radius-${radius})`,
+        background: 'light-dark(var(--mantine-color-gray-1), var(--mantine-color-dark-5))',
+      }}
+    />
+  );
+}
+
+function ControlBody({ name, shape }: { name: ChatbotSettingKey; shape: Shape }) {
+  const { getValues } = useFormContext<SettingsFormValues>();
+  switch (shape) {
+    case 'input':
+      return <Block h={INPUT_HEIGHT} radius="sm" />;
+    case 'limit':
+      return (
+        <Stack gap="xs">
+          <Block h={INPUT_HEIGHT} radius="sm" />
+          <Block h={24} w={180} radius="xl" />
+        </Stack>
+      );
+    case 'radio':
+      return <Block mt={6} h={20} w={240} radius="sm" />;
+    case 'image':
+      return <Block mt={6} h={56} w={56} radius="md" />;
+    case 'list': {
+      // The list's rows and its add button, as many rows as the form holds.
+      const rows = Math.max(1, (getValues(name) as string[] | undefined)?.length ?? 0);
+      return <Block mt={6} h={rows * 42 + 30} radius="sm" />;
+    }
+  }
+}
+
+/** A rich control's place while its chunk comes: its label and description, and a block of its size. */
+function ControlSkeleton({ name, shape, failed }: { name: ChatbotSettingKey; shape: Shape; failed: boolean }) {
+  const { label, description } = SETTING_FIELDS[name];
+  return (
+    <Box
+      data-testid={`control-skeleton-${name}`}
+      aria-busy={!failed}
+      style={{
+        borderInlineStart: '3px solid transparent',
+        paddingInlineStart: 'var(--mantine-spacing-sm)',
+      }}
+    >
+      <Input.Wrapper label={label} labelElement="div" description={description}>
+        <Box mt={shape === 'input' || shape === 'limit' ? 5 : 0}>
+          {failed ? (
+            <Text size="sm" c="red" role="alert">
+              This control could not be loaded. Reload the page to edit {label}.
+            </Text>
+          ) : (
+            <ControlBody name={name} shape={shape} />
+          )}
+        </Box>
+      </Input.Wrapper>
+    </Box>
+  );
+}
+
+function lazyControl<Props extends object>(
+  pick: (module: RichModule) => ComponentType<Props>,
+  shape: Shape,
+  nameOf: (props: Props) => ChatbotSettingKey,
+) {
+  return function LazyControl(props: Props) {
+    const module = useRichModule();
+    if (module && module !== 'failed') {
+      const Control = pick(module);
+      return <Control {...props} />;
+    }
+    return <ControlSkeleton name={nameOf(props)} shape={shape} failed={module === 'failed'} />;
+  };
+}
+
+export const IntegerSetting = lazyControl((module) => module.IntegerSetting, 'input', (props) => props.name);
+export const MessageLimitSetting = lazyControl((module) => module.MessageLimitSetting, 'limit', () => 'MessageLimit');
+export const ModelSetting = lazyControl((module) => module.ModelSetting, 'input', () => 'Model');
+export const TimeZoneSetting = lazyControl((module) => module.TimeZoneSetting, 'input', () => 'TimeZone');
+export const LanguageSetting = lazyControl((module) => module.LanguageSetting, 'input', () => 'AIResponseLanguage');
+export const ColorSetting = lazyControl((module) => module.ColorSetting, 'input', (props) => props.name);
+export const BubbleAlignSetting = lazyControl((module) => module.BubbleAlignSetting, 'radio', () => 'ChatBubbleAlign');
+export const ImageSetting = lazyControl((module) => module.ImageSetting, 'image', (props) => props.name);
+export const ListSetting = lazyControl((module) => module.ListSetting, 'list', (props) => props.name);
