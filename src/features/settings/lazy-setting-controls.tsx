@@ -1,12 +1,10 @@
-import { Box, Input, Stack, Text, type BoxProps } from '@mantine/core';
-import { useEffect, useSyncExternalStore, type ComponentType } from 'react';
-import { useFormContext } from 'react-hook-form';
+import { Box, ComboboxChevron, Group, Input, Stack, Text, type BoxProps } from '@mantine/core';
+import { useEffect, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import type { ChatbotSettingKey } from '../../api/contract';
 import { loadOnce } from '../../lib/load-once';
 import { runWhenIdle } from '../../lib/run-when-idle';
 import { SETTING_FIELDS } from './setting-fields';
 import type * as Rich from './rich-setting-controls';
-import type { SettingsFormValues } from './settings-form-schema';
 
 /**
  * The rich controls (rich-setting-controls.tsx) arrive after the form has drawn: until then
@@ -55,15 +53,16 @@ function useRichModule(): RichModule | 'failed' | null {
   return state === 'loaded' ? loaded : state === 'failed' ? 'failed' : null;
 }
 
-type Shape = 'input' | 'limit' | 'radio' | 'image' | 'list';
+type Shape = 'input' | 'select' | 'limit' | 'radio';
 
 const INPUT_HEIGHT = 'var(--input-height-sm)';
 
 /** A quiet block in the colour of an empty input: Mantine's Skeleton would bring its stylesheet to every page. */
-function Block({ radius = 'sm', ...props }: BoxProps & { radius?: 'sm' | 'md' | 'xl' }) {
+function Block({ radius = 'sm', children, ...props }: BoxProps & { radius?: 'sm' | 'md' | 'xl'; children?: ReactNode }) {
   return (
     <Box
       {...props}
+      children={children}
       style={{
         borderRadius: `var(--mantine-radius-${radius})`,
         background: 'light-dark(var(--mantine-color-gray-1), var(--mantine-color-dark-5))',
@@ -72,11 +71,19 @@ function Block({ radius = 'sm', ...props }: BoxProps & { radius?: 'sm' | 'md' | 
   );
 }
 
-function ControlBody({ name, shape }: { name: ChatbotSettingKey; shape: Shape }) {
-  const { getValues } = useFormContext<SettingsFormValues>();
+function ControlBody({ shape }: { shape: Shape }) {
   switch (shape) {
     case 'input':
       return <Block h={INPUT_HEIGHT} radius="sm" />;
+    case 'select':
+      // With the select's own chevron, so the field reads as the one about to come.
+      return (
+        <Block h={INPUT_HEIGHT} radius="sm">
+          <Group h="100%" justify="flex-end" pr={10} c="dimmed">
+            <ComboboxChevron />
+          </Group>
+        </Block>
+      );
     case 'limit':
       return (
         <Stack gap="xs">
@@ -86,13 +93,6 @@ function ControlBody({ name, shape }: { name: ChatbotSettingKey; shape: Shape })
       );
     case 'radio':
       return <Block mt={6} h={20} w={240} radius="sm" />;
-    case 'image':
-      return <Block mt={6} h={56} w={56} radius="md" />;
-    case 'list': {
-      // The list's rows and its add button, as many rows as the form holds.
-      const rows = Math.max(1, (getValues(name) as string[] | undefined)?.length ?? 0);
-      return <Block mt={6} h={rows * 42 + 30} radius="sm" />;
-    }
   }
 }
 
@@ -109,13 +109,13 @@ function ControlSkeleton({ name, shape, failed }: { name: ChatbotSettingKey; sha
       }}
     >
       <Input.Wrapper label={label} labelElement="div" description={description}>
-        <Box mt={shape === 'input' || shape === 'limit' ? 5 : 0}>
+        <Box mt={shape === 'radio' ? 0 : 5}>
           {failed ? (
             <Text size="sm" c="red" role="alert">
               This control could not be loaded. Reload the page to edit {label}.
             </Text>
           ) : (
-            <ControlBody name={name} shape={shape} />
+            <ControlBody shape={shape} />
           )}
         </Box>
       </Input.Wrapper>
@@ -140,10 +140,8 @@ function lazyControl<Props extends object>(
 
 export const IntegerSetting = lazyControl((module) => module.IntegerSetting, 'input', (props) => props.name);
 export const MessageLimitSetting = lazyControl((module) => module.MessageLimitSetting, 'limit', () => 'MessageLimit');
-export const ModelSetting = lazyControl((module) => module.ModelSetting, 'input', () => 'Model');
-export const TimeZoneSetting = lazyControl((module) => module.TimeZoneSetting, 'input', () => 'TimeZone');
-export const LanguageSetting = lazyControl((module) => module.LanguageSetting, 'input', () => 'AIResponseLanguage');
+export const ModelSetting = lazyControl((module) => module.ModelSetting, 'select', () => 'Model');
+export const TimeZoneSetting = lazyControl((module) => module.TimeZoneSetting, 'select', () => 'TimeZone');
+export const LanguageSetting = lazyControl((module) => module.LanguageSetting, 'select', () => 'AIResponseLanguage');
 export const ColorSetting = lazyControl((module) => module.ColorSetting, 'input', (props) => props.name);
 export const BubbleAlignSetting = lazyControl((module) => module.BubbleAlignSetting, 'radio', () => 'ChatBubbleAlign');
-export const ImageSetting = lazyControl((module) => module.ImageSetting, 'image', (props) => props.name);
-export const ListSetting = lazyControl((module) => module.ListSetting, 'list', (props) => props.name);

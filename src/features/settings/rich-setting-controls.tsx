@@ -1,21 +1,17 @@
 import { Group, NumberInput, Radio, Select, Stack, Switch, TextInput, type NumberInputProps } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { FieldError } from 'react-hook-form';
 import { modelListQueryOptions } from '../../api/models';
 import { CHAT_BUBBLE_ALIGN, type ChatbotSettingKey } from '../../api/contract';
-import { ImageUploadInput } from './image-upload-input';
 import { languageNames, timeZoneValues, type Option } from './intl-options';
-import { ListEditor } from './list-editor';
 import { RgbColorInput } from './rgb-color-input';
-import { settingErrorText } from './setting-fields';
-import { SettingRow, useSettingField, type ListKey, type NumberKey, type TextKey } from './setting-controls';
+import { SettingRow, useSettingField, type NumberKey, type TextKey } from './setting-controls';
 import { useSettingsBaseline } from './settings-baseline';
 
 /**
  * The controls built on heavier components: a chunk of its own (lazy-setting-controls.tsx
  * fetches it once the page has drawn), so a first visit draws the form without Popover,
- * floating-ui, Combobox, NumberInput and the list and upload editors.
+ * floating-ui, Combobox, NumberInput, ColorInput and Radio.
  */
 
 /** What a NumberInput reports as a whole number, or null while it is empty or half typed ("-"). */
@@ -249,65 +245,6 @@ export function BubbleAlignSetting() {
           <Radio value={String(CHAT_BUBBLE_ALIGN.left)} label="Bottom left" onBlur={field.onBlur} />
         </Group>
       </Radio.Group>
-    </SettingRow>
-  );
-}
-
-export function ImageSetting({ name }: { name: 'ChatProfilePicture' | 'ChatIcon' }) {
-  const { field, inputRef, value, label, description, error, changed, revert } = useSettingField(name);
-  return (
-    <SettingRow label={label} changed={changed} onRevert={revert}>
-      <ImageUploadInput
-        label={label}
-        description={description}
-        value={value}
-        onChange={(id) => {
-          field.onChange(id);
-          field.onBlur();
-        }}
-        error={error}
-        buttonRef={inputRef}
-      />
-    </SettingRow>
-  );
-}
-
-function itemErrorsOf(fieldError: FieldError | undefined, itemLabel: string): (string | undefined)[] | undefined {
-  if (!Array.isArray(fieldError)) return undefined;
-  return (fieldError as (FieldError | undefined)[]).map((entry, index) =>
-    settingErrorText(`${itemLabel} ${index + 1}`, entry?.message),
-  );
-}
-
-export function ListSetting({
-  name,
-  itemLabel,
-  placeholder,
-  emptyText,
-}: {
-  name: ListKey;
-  itemLabel: string;
-  placeholder: string;
-  emptyText: string;
-}) {
-  const { field, inputRef, value, label, description, fieldError, changed, revert } = useSettingField(name);
-  // A message about the list as a whole (from the service) sits on the list; per-row ones on the rows.
-  const listMessage = Array.isArray(fieldError) ? undefined : fieldError?.message;
-  return (
-    <SettingRow label={label} changed={changed} onRevert={revert}>
-      <ListEditor
-        label={label}
-        description={description}
-        itemLabel={itemLabel}
-        placeholder={placeholder}
-        emptyText={emptyText}
-        value={value}
-        onChange={field.onChange}
-        onBlur={field.onBlur}
-        error={settingErrorText(label, listMessage)}
-        itemErrors={itemErrorsOf(fieldError, itemLabel)}
-        addButtonRef={inputRef}
-      />
     </SettingRow>
   );
 }

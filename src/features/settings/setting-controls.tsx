@@ -1,8 +1,10 @@
 import { Box, Button, Switch, Textarea, TextInput, VisuallyHidden, type TextInputProps } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useController, useFormContext, type PathValue } from 'react-hook-form';
+import { useController, useFormContext, type FieldError, type PathValue } from 'react-hook-form';
 import type { ChatbotSettingKey } from '../../api/contract';
+import { ImageUploadInput } from './image-upload-input';
+import { ListEditor } from './list-editor';
 import { SETTING_FIELDS, settingErrorText } from './setting-fields';
 import { useSettingsBaseline } from './settings-baseline';
 import { formFieldToSetting, toFormValues, type SettingsFormValues } from './settings-form-schema';
@@ -10,8 +12,8 @@ import { formFieldToSetting, toFormValues, type SettingsFormValues } from './set
 /**
  * One control per Edit field, bound to the form with its own controller: a keystroke
  * re-renders only the field being typed in, never the whole form. The plain controls are
- * here; the ones built on heavier components (Select, NumberInput, ColorInput, the list
- * editor, the upload) are in rich-setting-controls.tsx, a chunk fetched after the first paint.
+ * here; the ones built on heavier components (Select, NumberInput, ColorInput, Radio) are
+ * in rich-setting-controls.tsx, a chunk fetched after the first paint.
  */
 
 type KeysOfType<T> = { [Key in ChatbotSettingKey]: SettingsFormValues[Key] extends T ? Key : never }[ChatbotSettingKey];
@@ -152,3 +154,61 @@ export function SwitchSetting({ name }: { name: FlagKey }) {
   );
 }
 
+export function ImageSetting({ name }: { name: 'ChatProfilePicture' | 'ChatIcon' }) {
+  const { field, inputRef, value, label, description, error, changed, revert } = useSettingField(name);
+  return (
+    <SettingRow label={label} changed={changed} onRevert={revert}>
+      <ImageUploadInput
+        label={label}
+        description={description}
+        value={value}
+        onChange={(id) => {
+          field.onChange(id);
+          field.onBlur();
+        }}
+        error={error}
+        buttonRef={inputRef}
+      />
+    </SettingRow>
+  );
+}
+
+function itemErrorsOf(fieldError: FieldError | undefined, itemLabel: string): (string | undefined)[] | undefined {
+  if (!Array.isArray(fieldError)) return undefined;
+  return (fieldError as (FieldError | undefined)[]).map((entry, index) =>
+    settingErrorText(`${itemLabel} ${index + 1}`, entry?.message),
+  );
+}
+
+export function ListSetting({
+  name,
+  itemLabel,
+  placeholder,
+  emptyText,
+}: {
+  name: ListKey;
+  itemLabel: string;
+  placeholder: string;
+  emptyText: string;
+}) {
+  const { field, inputRef, value, label, description, fieldError, changed, revert } = useSettingField(name);
+  // A message about the list as a whole (from the service) sits on the list; per-row ones on the rows.
+  const listMessage = Array.isArray(fieldError) ? undefined : fieldError?.message;
+  return (
+    <SettingRow label={label} changed={changed} onRevert={revert}>
+      <ListEditor
+        label={label}
+        description={description}
+        itemLabel={itemLabel}
+        placeholder={placeholder}
+        emptyText={emptyText}
+        value={value}
+        onChange={field.onChange}
+        onBlur={field.onBlur}
+        error={settingErrorText(label, listMessage)}
+        itemErrors={itemErrorsOf(fieldError, itemLabel)}
+        addButtonRef={inputRef}
+      />
+    </SettingRow>
+  );
+}
