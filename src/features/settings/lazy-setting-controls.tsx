@@ -55,7 +55,8 @@ function useRichModule(): RichModule | 'failed' | null {
 
 type Shape = 'input' | 'select' | 'limit' | 'radio';
 
-const INPUT_HEIGHT = 'var(--input-height-sm)';
+/** Mantine's input height at size sm (36 px), as a number: its CSS variable is set only inside an input. */
+const INPUT_HEIGHT = 36;
 
 /** A quiet block in the colour of an empty input: Mantine's Skeleton would bring its stylesheet to every page. */
 function Block({ radius = 'sm', children, ...props }: BoxProps & { radius?: 'sm' | 'md' | 'xl'; children?: ReactNode }) {
