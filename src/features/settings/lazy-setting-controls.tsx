@@ -1,4 +1,5 @@
-import { Box, ComboboxChevron, Group, Input, Stack, Text, type BoxProps } from '@mantine/core';
+import { Box, ComboboxChevron, getParsedComboboxData, Group, Input, Stack, Text, type BoxProps } from '@mantine/core';
+import { useFormContext } from 'react-hook-form';
 import { useEffect, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import type { ChatbotSettingKey } from '../../api/contract';
 import { loadOnce } from '../../lib/load-once';
@@ -72,19 +73,26 @@ function Block({ radius = 'sm', children, ...props }: BoxProps & { radius?: 'sm'
   );
 }
 
-function ControlBody({ shape }: { shape: Shape }) {
+function ControlBody({ name, shape }: { name: ChatbotSettingKey; shape: Shape }) {
+  const { getValues } = useFormContext<Record<string, unknown>>();
   switch (shape) {
     case 'input':
       return <Block h={INPUT_HEIGHT} radius="sm" />;
-    case 'select':
-      // With the select's own chevron, so the field reads as the one about to come.
+    case 'select': {
+      // The current choice and the select's own chevron, so the field reads as the one about to come.
+      const value = String(getValues(name) ?? '');
+      const [option] = getParsedComboboxData(value === '' ? [] : [value]);
       return (
         <Block h={INPUT_HEIGHT} radius="sm">
-          <Group h="100%" justify="flex-end" pr={10} c="dimmed">
+          <Group h="100%" justify="space-between" wrap="nowrap" px={12} c="dimmed">
+            <Text size="sm" truncate>
+              {option && 'label' in option ? option.label.replaceAll('_', ' ') : ''}
+            </Text>
             <ComboboxChevron />
           </Group>
         </Block>
       );
+    }
     case 'limit':
       return (
         <Stack gap="xs">
@@ -116,7 +124,7 @@ function ControlSkeleton({ name, shape, failed }: { name: ChatbotSettingKey; sha
               This control could not be loaded. Reload the page to edit {label}.
             </Text>
           ) : (
-            <ControlBody shape={shape} />
+            <ControlBody name={name} shape={shape} />
           )}
         </Box>
       </Input.Wrapper>
