@@ -1,5 +1,6 @@
 import { Group, NavLink, Stack } from '@mantine/core';
 import { useEffect, useState, type MouseEvent } from 'react';
+import { useSectionMounts } from './section-mounts';
 import { SETTINGS_SECTIONS, sectionElementId, type SettingsSectionId } from './setting-fields';
 
 /**
@@ -9,6 +10,7 @@ import { SETTINGS_SECTIONS, sectionElementId, type SettingsSectionId } from './s
  */
 export function SectionNav({ orientation }: { orientation: 'vertical' | 'horizontal' }) {
   const [current, setCurrent] = useState<SettingsSectionId>(SETTINGS_SECTIONS[0].id);
+  const mounts = useSectionMounts();
 
   useEffect(() => {
     if (typeof IntersectionObserver === 'undefined') return;
@@ -36,6 +38,8 @@ export function SectionNav({ orientation }: { orientation: 'vertical' | 'horizon
 
   const go = (id: SettingsSectionId) => (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
+    // The target and every section above it drawn first, so the scroll lands where the section stays.
+    mounts?.mountThrough(SETTINGS_SECTIONS.findIndex((section) => section.id === id));
     const element = document.getElementById(sectionElementId(id));
     if (!element) return;
     const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;

@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { notifications } from '@mantine/notifications';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { chatbotDetailQueryOptions } from '../../api/chatbot';
 import type { Role } from '../../api/contract/permissions';
@@ -121,6 +122,18 @@ async function previewMounted(): Promise<HTMLElement> {
 /** A chunk loaded on demand (the preview, the dialogs) is transformed on its first import here: slow on a loaded machine. */
 const LAZY_CHUNK = { timeout: 15_000 };
 
+/**
+ * The form draws its later sections at idle moments and its rich controls when their chunk
+ * has come (section-mounts.ts, lazy-setting-controls.tsx): waits for every field, as a user
+ * scrolling down would.
+ */
+async function allFieldsDrawn(): Promise<void> {
+  await waitFor(() => {
+    expect(screen.queryAllByTestId('section-pending')).toHaveLength(0);
+    expect(document.querySelector('[data-testid^="control-skeleton-"]')).toBeNull();
+  }, LAZY_CHUNK);
+}
+
 // Generous: rendering every Mantine control in jsdom is slow on a loaded machine.
 describe('SettingsForm', { timeout: 60_000 }, () => {
   it('draws each keystroke in the preview widget, rendering neither the form nor the preview component', async () => {
@@ -194,7 +207,7 @@ describe('SettingsForm', { timeout: 60_000 }, () => {
   it('offers unavailable models but does not let them be picked', async () => {
     const user = userEvent.setup({ delay: null });
     renderForm();
-    await user.click(screen.getByRole('combobox', { name: 'Model' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Model' }, LAZY_CHUNK));
     const unavailable = await screen.findByRole('option', { name: 'GPT-3.5 Turbo (unavailable)' });
     expect(unavailable).toHaveAttribute('data-combobox-disabled', 'true');
   });
@@ -204,6 +217,7 @@ describe('SettingsForm by role', { timeout: 60_000 }, () => {
   it('shows an Agent every setting read-only, with history and preview but nothing that saves', async () => {
     renderForm({ role: 'Agent' });
     await previewMounted();
+    await allFieldsDrawn();
     expect(screen.getByRole('status')).toHaveTextContent('Your role (Agent) can see these settings but not change them.');
     // One control of each kind: text, colour picker, switch, upload, list editor, radio, select.
     expect(screen.getByRole('textbox', { name: 'Name' })).toBeDisabled();
@@ -230,7 +244,7 @@ describe('SettingsForm by role', { timeout: 60_000 }, () => {
     expect(screen.queryByText(/can see these settings but not change them/)).toBeNull();
     const name = screen.getByRole('textbox', { name: 'Name' });
     expect(name).toBeEnabled();
-    expect(screen.getByRole('button', { name: 'Add suggested message' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'Add suggested message' }, LAZY_CHUNK)).toBeEnabled();
     await user.type(name, '!');
     expect(screen.getByRole('button', { name: 'Save changes' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Copy to another chatbot' })).toBeInTheDocument();
@@ -270,5 +284,47 @@ describe('SettingsForm by role', { timeout: 60_000 }, () => {
     await user.click(within(dialog).getByRole('combobox', { name: 'Copy to' }));
     const options = await screen.findAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual(['bot-2']);
+  });
+});
+
+describe('SettingsForm drawn in steps', { timeout: 60_000 }, () => {
+  it('draws the first section at once and the others after it, keeping their values', async () => {
+    saveDraft('bot-1', { EmailForDailyLeads: 'leads@sunrise.example' });
+    renderForm();
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Sunrise');
+    // The later sections are there as landmarks, their fields still to come.
+    expect(screen.getByRole('region', { name: 'Reports' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Daily leads e-mail' })).toBeNull();
+    await allFieldsDrawn();
+    expect(screen.getByRole('textbox', { name: 'Daily leads e-mail' })).toHaveValue('leads@sunrise.example');
+    expect(screen.getByTestId('unsaved-summary')).toHaveTextContent('1 unsaved change: Daily leads e-mail');
+  });
+
+  it('names and focuses an invalid field of a section not drawn yet when saving', async () => {
+    const user = userEvent.setup({ delay: null });
+    const shown = vi.spyOn(notifications, 'show');
+    saveDraft('bot-1', { EmailForDailyLeads: 'not an address' });
+    renderForm();
+    expect(screen.queryByRole('textbox', { name: 'Daily leads e-mail' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    const field = await screen.findByRole('textbox', { name: 'Daily leads e-mail' });
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(shown).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Check the highlighted fields', message: 'Not saved: Daily leads e-mail needs a fix.' }),
+    );
+    shown.mockRestore();
+  });
+
+  it('draws a late section at once when the section list jumps to it', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderForm();
+    const [nav] = screen.getAllByRole('navigation', { name: 'Settings sections' });
+    expect(screen.queryByRole('textbox', { name: 'Daily chat logs e-mail' })).toBeNull();
+    await user.click(within(nav!).getByRole('link', { name: 'Reports' }));
+    // Drawn in the click itself, before the scroll: the section is where the jump lands.
+    expect(screen.getByRole('textbox', { name: 'Daily chat logs e-mail' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Reports' })).toHaveFocus();
+    expect(screen.queryAllByTestId('section-pending')).toHaveLength(0);
   });
 });

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Grid, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCopy, IconEye, IconGitMerge, IconHistory, IconTimeline } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { useEditChatbot } from '../../api/chatbot';
@@ -14,8 +14,10 @@ import { checkRemoteChange, type RemoteChange } from './conflict/remote-change';
 import { mergeSettings, planMerge, type MergePlan } from './conflict/settings-merge';
 import { LazyConflictModal, LazyCopySettingsModal, LazyHistoryDrawer, LazyMergedNotice, preloadCopySettingsModal, preloadHistoryDrawer } from './lazy-settings-dialogs';
 import { SaveBar } from './save-bar';
+import { loadRichControls, useRichControlsAtIdle } from './lazy-setting-controls';
+import { createSectionMounts, SectionMountsContext } from './section-mounts';
 import { SectionNav } from './section-nav';
-import { settingErrorText, settingLabel, settingLabels } from './setting-fields';
+import { SETTINGS_SECTIONS, settingErrorText, settingLabel, settingLabels } from './setting-fields';
 import { SettingsBaselineContext } from './settings-baseline';
 import { buildEditRequest, changedSettingKeys } from './settings-diff';
 import {
@@ -92,6 +94,13 @@ export function SettingsForm({ chatbotId, saved, unknownFields = [] }: SettingsF
     mode: 'onTouched',
   });
   const editChatbot = useEditChatbot();
+  // The first section is drawn with the page, the others one per idle moment (section-mounts.ts).
+  const [mounts] = useState(() => createSectionMounts(SETTINGS_SECTIONS.length, 1));
+  useEffect(() => {
+    mounts.start();
+    return () => mounts.stop();
+  }, [mounts]);
+  useRichControlsAtIdle();
   const [searchParams, setSearchParams] = useSearchParams();
   const linkedVersion = versionParam(searchParams.get(HISTORY_PARAM));
   const [historyOpen, setHistoryOpen] = useState(linkedVersion !== null);
@@ -244,6 +253,15 @@ export function SettingsForm({ chatbotId, saved, unknownFields = [] }: SettingsF
     },
   );
 
+  /** Save: every field is drawn first, so a failed check can focus the first invalid one, wherever it is. */
+  const save = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // Should the rich controls fail to download, the check still names the field; only its focus is lost.
+    await loadRichControls().catch(() => undefined);
+    mounts.mountThrough();
+    await submit();
+  };
+
   const closeHistory = () => {
     setHistoryOpen(false);
     if (searchParams.has(HISTORY_PARAM)) {
@@ -298,109 +316,111 @@ export function SettingsForm({ chatbotId, saved, unknownFields = [] }: SettingsF
 
   return (
     <FormProvider {...form}>
-      <SettingsBaselineContext value={baseline}>
-        {!canEdit && (
-          <Alert variant="light" color="gray" icon={<IconEye size={18} />} mb="md" role="status">
-            {member ? `Your role (${member.role}) can` : 'You can'} see these settings but not change them.
-          </Alert>
-        )}
-        {restoredDraft && (
-          <Alert
-            variant="light"
-            color="blue"
-            icon={<IconHistory size={18} />}
-            title="Unsaved changes restored"
-            mb="md"
-            role="status"
-          >
-            <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <Text size="sm">
-                Edits you had not saved ({formatTime(restoredDraft.savedAt)}) are back in the form. Save them, or discard
-                them to start from the saved settings.
-              </Text>
-              <Button size="xs" variant="white" onClick={resetAll}>
-                Discard them
+      <SectionMountsContext value={mounts}>
+        <SettingsBaselineContext value={baseline}>
+          {!canEdit && (
+            <Alert variant="light" color="gray" icon={<IconEye size={18} />} mb="md" role="status">
+              {member ? `Your role (${member.role}) can` : 'You can'} see these settings but not change them.
+            </Alert>
+          )}
+          {restoredDraft && (
+            <Alert
+              variant="light"
+              color="blue"
+              icon={<IconHistory size={18} />}
+              title="Unsaved changes restored"
+              mb="md"
+              role="status"
+            >
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Text size="sm">
+                  Edits you had not saved ({formatTime(restoredDraft.savedAt)}) are back in the form. Save them, or discard
+                  them to start from the saved settings.
+                </Text>
+                <Button size="xs" variant="white" onClick={resetAll}>
+                  Discard them
+                </Button>
+              </Group>
+            </Alert>
+          )}
+          <Group justify="flex-end" mb="md" gap="xs">
+            {canEdit && (
+              <Button
+                variant="default"
+                leftSection={<IconCopy size={16} />}
+                onPointerEnter={preloadCopy}
+                onFocus={preloadCopy}
+                onClick={() => setCopyOpen(true)}
+              >
+                Copy to another chatbot
               </Button>
-            </Group>
-          </Alert>
-        )}
-        <Group justify="flex-end" mb="md" gap="xs">
-          {canEdit && (
+            )}
             <Button
               variant="default"
-              leftSection={<IconCopy size={16} />}
-              onPointerEnter={preloadCopy}
-              onFocus={preloadCopy}
-              onClick={() => setCopyOpen(true)}
+              leftSection={<IconTimeline size={16} />}
+              onPointerEnter={preloadHistory}
+              onFocus={preloadHistory}
+              onClick={() => setHistoryOpen(true)}
             >
-              Copy to another chatbot
+              History
             </Button>
+          </Group>
+          {movedElsewhere && (
+            <Alert variant="light" color="yellow" icon={<IconGitMerge size={18} />} title="Changed elsewhere" mb="md" role="status">
+              <Text size="sm">
+                These settings were saved from somewhere else while you were editing. Your edits are kept; when you save, you will see
+                that change and choose, field by field, where both of you changed the same one.
+              </Text>
+            </Alert>
           )}
-          <Button
-            variant="default"
-            leftSection={<IconTimeline size={16} />}
-            onPointerEnter={preloadHistory}
-            onFocus={preloadHistory}
-            onClick={() => setHistoryOpen(true)}
-          >
-            History
-          </Button>
-        </Group>
-        {movedElsewhere && (
-          <Alert variant="light" color="yellow" icon={<IconGitMerge size={18} />} title="Changed elsewhere" mb="md" role="status">
-            <Text size="sm">
-              These settings were saved from somewhere else while you were editing. Your edits are kept; when you save, you will see
-              that change and choose, field by field, where both of you changed the same one.
-            </Text>
-          </Alert>
-        )}
-        {merged && <LazyMergedNotice {...merged} onDismiss={() => setMerged(null)} />}
-        {pendingConflict && (
-          <LazyConflictModal
-            base={baseline}
-            mine={pendingConflict.mine}
-            change={pendingConflict.change}
-            plan={pendingConflict.plan}
-            onResolve={pendingConflict.resolve}
-            onCancel={() => pendingConflict.resolve(null)}
-          />
-        )}
-        {copyOpen && canEdit && <LazyCopySettingsModal chatbotId={chatbotId} saved={baseline} unknownFields={unknownFields} onClose={() => setCopyOpen(false)} />}
-        {historyOpen && (
-          <LazyHistoryDrawer
-            opened
-            onClose={closeHistory}
-            chatbotId={chatbotId}
-            current={baseline}
-            currentUnknown={unknownFields}
-            onRestore={canEdit ? restoreVersion : undefined}
-            initialVersion={linkedVersion}
-          />
-        )}
-        <Box hiddenFrom="lg" mb="md">
-          <SectionNav orientation="horizontal" />
-        </Box>
-        <form onSubmit={(event) => void submit(event)} noValidate aria-label="Chatbot settings">
-          <Grid gap="lg" align="stretch">
-            <Grid.Col span={{ base: 12, lg: 2 }} visibleFrom="lg">
-              <Box pos="sticky" top={76}>
-                <SectionNav orientation="vertical" />
-              </Box>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 7, lg: 6 }}>
-              <Stack gap="lg">
-                <SettingsSections readOnly={!canEdit} after={{ embedding: <EmbedSection chatbotId={chatbotId} /> }} />
-                {canEdit && <SaveBar chatbotId={chatbotId} onReset={confirmReset} />}
-              </Stack>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
-              <Box pos="sticky" top={76}>
-                <WidgetPreview chatbotId={chatbotId} />
-              </Box>
-            </Grid.Col>
-          </Grid>
-        </form>
-      </SettingsBaselineContext>
+          {merged && <LazyMergedNotice {...merged} onDismiss={() => setMerged(null)} />}
+          {pendingConflict && (
+            <LazyConflictModal
+              base={baseline}
+              mine={pendingConflict.mine}
+              change={pendingConflict.change}
+              plan={pendingConflict.plan}
+              onResolve={pendingConflict.resolve}
+              onCancel={() => pendingConflict.resolve(null)}
+            />
+          )}
+          {copyOpen && canEdit && <LazyCopySettingsModal chatbotId={chatbotId} saved={baseline} unknownFields={unknownFields} onClose={() => setCopyOpen(false)} />}
+          {historyOpen && (
+            <LazyHistoryDrawer
+              opened
+              onClose={closeHistory}
+              chatbotId={chatbotId}
+              current={baseline}
+              currentUnknown={unknownFields}
+              onRestore={canEdit ? restoreVersion : undefined}
+              initialVersion={linkedVersion}
+            />
+          )}
+          <Box hiddenFrom="lg" mb="md">
+            <SectionNav orientation="horizontal" />
+          </Box>
+          <form onSubmit={(event) => void save(event)} noValidate aria-label="Chatbot settings">
+            <Grid gap="lg" align="stretch">
+              <Grid.Col span={{ base: 12, lg: 2 }} visibleFrom="lg">
+                <Box pos="sticky" top={76}>
+                  <SectionNav orientation="vertical" />
+                </Box>
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 7, lg: 6 }}>
+                <Stack gap="lg">
+                  <SettingsSections readOnly={!canEdit} after={{ embedding: <EmbedSection chatbotId={chatbotId} /> }} />
+                  {canEdit && <SaveBar chatbotId={chatbotId} onReset={confirmReset} />}
+                </Stack>
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+                <Box pos="sticky" top={76}>
+                  <WidgetPreview chatbotId={chatbotId} />
+                </Box>
+              </Grid.Col>
+            </Grid>
+          </form>
+        </SettingsBaselineContext>
+      </SectionMountsContext>
     </FormProvider>
   );
 }

@@ -4,18 +4,15 @@ import type { ChatbotSettingKey } from '../../api/contract';
 import {
   BubbleAlignSetting,
   ColorSetting,
-  ImageSetting,
   IntegerSetting,
   LanguageSetting,
-  ListSetting,
   MessageLimitSetting,
   ModelSetting,
-  SwitchSetting,
-  TextareaSetting,
-  TextSetting,
   TimeZoneSetting,
-} from './setting-controls';
-import { SETTINGS_SECTIONS, sectionElementId, type SettingsSectionId } from './setting-fields';
+} from './lazy-setting-controls';
+import { useSectionMounted } from './section-mounts';
+import { ImageSetting, ListSetting, SwitchSetting, TextareaSetting, TextSetting } from './setting-controls';
+import { SETTINGS_SECTIONS, sectionElementId, type SettingsSection, type SettingsSectionId } from './setting-fields';
 
 /** The control of every Edit field; the type makes a missing field a compile error. */
 const CONTROLS: Record<ChatbotSettingKey, ReactNode> = {
@@ -69,11 +66,32 @@ const CONTROLS: Record<ChatbotSettingKey, ReactNode> = {
 /** A fieldset that only groups: no border, padding or min-content width of its own. */
 const PLAIN_FIELDSET: CSSProperties = { border: 0, margin: 0, padding: 0, minInlineSize: 0 };
 
+/** Until a section draws its fields, it keeps about their height, so the page below moves little when it does. */
+const FIELD_HEIGHT_ESTIMATE = 92;
+
+function SectionFields({ index, section, after, readOnly }: { index: number; section: SettingsSection; after: ReactNode; readOnly: boolean }) {
+  const mounted = useSectionMounted(index);
+  if (!mounted) return <div data-testid="section-pending" style={{ minHeight: section.fields.length * FIELD_HEIGHT_ESTIMATE }} />;
+  return (
+    <Stack gap="lg">
+      <fieldset disabled={readOnly} style={PLAIN_FIELDSET}>
+        <Stack gap="lg">
+          {section.fields.map((key) => (
+            <div key={key}>{CONTROLS[key]}</div>
+          ))}
+        </Stack>
+      </fieldset>
+      {after}
+    </Stack>
+  );
+}
+
 /**
  * Every section of the form in page order, each a landmark the section list can jump to; `after`
  * adds content at a section's end. `readOnly` disables every control through its section's
  * fieldset, so no kind of control (colour picker, upload, list editor) can be left out, while
- * `after` (the embed snippet, which is only read) stays usable.
+ * `after` (the embed snippet, which is only read) stays usable. A section's frame and title are
+ * there from the start; its fields are drawn when its turn comes (section-mounts.ts).
  */
 export function SettingsSections({
   after = {},
@@ -84,11 +102,11 @@ export function SettingsSections({
 }) {
   return (
     <Stack gap="lg">
-      {SETTINGS_SECTIONS.map(({ id, title, fields }) => {
-        const elementId = sectionElementId(id);
+      {SETTINGS_SECTIONS.map((section, index) => {
+        const elementId = sectionElementId(section.id);
         return (
           <Paper
-            key={id}
+            key={section.id}
             component="section"
             id={elementId}
             aria-labelledby={`${elementId}-title`}
@@ -99,18 +117,9 @@ export function SettingsSections({
             style={{ scrollMarginTop: 76, outline: 'none' }}
           >
             <Title order={3} size="h4" id={`${elementId}-title`} mb="md">
-              {title}
+              {section.title}
             </Title>
-            <Stack gap="lg">
-              <fieldset disabled={readOnly} style={PLAIN_FIELDSET}>
-                <Stack gap="lg">
-                  {fields.map((key) => (
-                    <div key={key}>{CONTROLS[key]}</div>
-                  ))}
-                </Stack>
-              </fieldset>
-              {after[id]}
-            </Stack>
+            <SectionFields index={index} section={section} after={after[section.id]} readOnly={readOnly} />
           </Paper>
         );
       })}
