@@ -45,15 +45,14 @@ function options(overrides: Partial<RunImportOptions> & Pick<RunImportOptions, '
 }
 
 describe('runImport, one request per row (a service without RealEstateBatch)', () => {
-  it('backs off and tries again after a 429 or a lost connection', async () => {
-    const rows = rowsOf('Retryville', 3);
-    const faults = [new ApiError('RealEstateCreate', 429, 429, 'Too many requests'), new TypeError('Failed to fetch')];
+  /** An import of `rows`, one row at a time, whose first requests fail with `faults` in turn; with the waits it made. */
+  async function importThroughFaults(rows: RunImportOptions['rows'], faults: unknown[], sentRowsName: string) {
     const waits: number[] = [];
     const outcome = await runImport(
       options({
         rows,
         concurrency: 1,
-        sentRows: SentRows.read(localStorage, sentRowsKey(BOT, 'b')),
+        sentRows: SentRows.read(localStorage, sentRowsKey(BOT, sentRowsName)),
         send: (request) => {
           const fault = faults.shift();
           return fault ? Promise.reject(fault) : realSend(request);
@@ -64,6 +63,12 @@ describe('runImport, one request per row (a service without RealEstateBatch)', (
         },
       }),
     );
+    return { outcome, waits };
+  }
+
+  it('backs off and tries again after a 429 or a lost connection', async () => {
+    const faults = [new ApiError('RealEstateCreate', 429, 429, 'Too many requests'), new TypeError('Failed to fetch')];
+    const { outcome, waits } = await importThroughFaults(rowsOf('Retryville', 3), faults, 'b');
     expect(outcome).toMatchObject({ created: 3, failed: 0 });
     expect(waits).toEqual([500, 1000]);
     expect((await listedIn('Retryville')).VirtualCount).toBe(3);
@@ -72,22 +77,7 @@ describe('runImport, one request per row (a service without RealEstateBatch)', (
   it('waits as long as a 429 asks (Retry-After), up to a minute, and never less than its own backoff', async () => {
     const refusal = (retryAfterMs: number | null) => new ApiError('RealEstateCreate', 429, 429, 'Too many requests', retryAfterMs);
     const faults = [refusal(3_000), refusal(200), refusal(3_600_000), refusal(null)];
-    const waits: number[] = [];
-    const outcome = await runImport(
-      options({
-        rows: rowsOf('Patienceville', 2),
-        concurrency: 1,
-        sentRows: SentRows.read(localStorage, sentRowsKey(BOT, 'retry-after')),
-        send: (request) => {
-          const fault = faults.shift();
-          return fault ? Promise.reject(fault) : realSend(request);
-        },
-        sleep: (ms) => {
-          waits.push(ms);
-          return Promise.resolve();
-        },
-      }),
-    );
+    const { outcome, waits } = await importThroughFaults(rowsOf('Patienceville', 2), faults, 'retry-after');
     expect(outcome).toMatchObject({ created: 2, failed: 0 });
     // Attempt 1 asked 3 s; attempt 2 asked less than its 1 s backoff; attempt 3 asked an hour; attempt 4 said nothing.
     expect(waits).toEqual([3_000, 1_000, 60_000, 4_000]);
