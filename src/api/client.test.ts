@@ -130,9 +130,9 @@ describe('apiFetch, failures', () => {
   it('keeps how long a refusal asks to wait (Retry-After), and null when it does not say', async () => {
     const refusal = envelope(null, { Success: false, Code: 429, Message: 'RateLimitMessage: slow down' });
     stubFetch(() => new Response(JSON.stringify(refusal), { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '7' } }));
-    expect(await failureOf(apiFetch('Detail', { serialNumber: 'demo-bot' }))).toMatchObject({ status: 429, retryAfterMs: 7_000 });
+    expect(await failureOf(apiFetch('Detail', { serialNumber: 'demo-bot' }))).toMatchObject({ status: 429, retryAfter: '7' });
     stubFetch(() => jsonResponse(refusal, 429));
-    expect(await failureOf(apiFetch('Detail', { serialNumber: 'demo-bot' }))).toMatchObject({ status: 429, retryAfterMs: null });
+    expect(await failureOf(apiFetch('Detail', { serialNumber: 'demo-bot' }))).toMatchObject({ status: 429, retryAfter: null });
   });
 
   it('reports a non-2xx answer that is not JSON with its status', async () => {

@@ -5,7 +5,6 @@ import { endpoints, type OperationName } from './contract/endpoints';
 import { loadOnce } from '../lib/load-once';
 import { getConnection, type Connection } from './credentials';
 import { reportSessionEnded } from './session-ended';
-import { retryAfterMs } from './retry-after';
 import { ServiceError } from './service-error';
 
 /**
@@ -21,8 +20,11 @@ export class ApiError extends ServiceError {
     status: number,
     code: number,
     message: string,
-    /** How long the service asked to wait before trying again (its `Retry-After`), when it said. */
-    readonly retryAfterMs: number | null = null,
+    /**
+     * The answer's `Retry-After`, as sent (read with retry-after.ts where a wait is decided: the
+     * parsing stays out of the first page load, which every byte of counts).
+     */
+    readonly retryAfter: string | null = null,
   ) {
     super(status, code, message);
   }
@@ -124,11 +126,11 @@ async function errorFromResponse(name: OperationName, response: Response): Promi
   // Without the schemas (their download failed) the HTTP status still tells the failure.
   const [loaded, json] = await Promise.all([loadContract().catch(() => null), response.json().catch(() => null)]);
   const parsed = loaded?.errorEnvelopeSchema.safeParse(json);
-  const wait = retryAfterMs(response.headers.get('retry-after'), Date.now());
+  const retryAfter = response.headers.get('retry-after');
   if (parsed?.success) {
-    return new ApiError(name, response.status, parsed.data.Code, parsed.data.Message || response.statusText, wait);
+    return new ApiError(name, response.status, parsed.data.Code, parsed.data.Message || response.statusText, retryAfter);
   }
-  return new ApiError(name, response.status, response.status, `The service answered ${response.status} ${response.statusText}`.trim(), wait);
+  return new ApiError(name, response.status, response.status, `The service answered ${response.status} ${response.statusText}`.trim(), retryAfter);
 }
 
 /** Sends an operation, unwraps the envelope and checks the payload against the contract. */

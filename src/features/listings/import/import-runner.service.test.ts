@@ -75,11 +75,12 @@ describe('runImport, one request per row (a service without RealEstateBatch)', (
   });
 
   it('waits as long as a 429 asks (Retry-After), up to a minute, and never less than its own backoff', async () => {
-    const refusal = (retryAfterMs: number | null) => new ApiError('RealEstateCreate', 429, 429, 'Too many requests', retryAfterMs);
-    const faults = [refusal(3_000), refusal(200), refusal(3_600_000), refusal(null)];
+    const refusal = (retryAfter: string | null) => new ApiError('RealEstateCreate', 429, 429, 'Too many requests', retryAfter);
+    // An HTTP-date 0.2 s ahead is read as such: less than the 1 s backoff of the second attempt.
+    const faults = [refusal('3'), refusal(new Date(Date.now() + 200).toUTCString()), refusal('3600'), refusal(null)];
     const { outcome, waits } = await importThroughFaults(rowsOf('Patienceville', 2), faults, 'retry-after');
     expect(outcome).toMatchObject({ created: 2, failed: 0 });
-    // Attempt 1 asked 3 s; attempt 2 asked less than its 1 s backoff; attempt 3 asked an hour; attempt 4 said nothing.
+    // Attempt 1 asked 3 s; attempt 2 less than its 1 s backoff; attempt 3 an hour; attempt 4 said nothing.
     expect(waits).toEqual([3_000, 1_000, 60_000, 4_000]);
   });
 

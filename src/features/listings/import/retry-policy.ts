@@ -1,4 +1,5 @@
 import { isApiError } from '../../../api/client';
+import { retryAfterMs } from '../../../api/retry-after';
 
 /**
  * When an import's request is tried again, and what a failure means for the row: shared by the
@@ -23,7 +24,8 @@ const MAX_RETRY_AFTER_MS = 60_000;
 
 /** The wait before attempt `attempt + 1`: the backoff, or longer when the service asked for it. */
 export function retryDelayMs(attempt: number, error: unknown): number {
-  const asked = isApiError(error) && error.retryAfterMs !== null ? Math.min(error.retryAfterMs, MAX_RETRY_AFTER_MS) : 0;
+  const askedMs = isApiError(error) ? retryAfterMs(error.retryAfter, Date.now()) : null;
+  const asked = askedMs === null ? 0 : Math.min(askedMs, MAX_RETRY_AFTER_MS);
   return Math.max(backoffMs(attempt), asked);
 }
 
