@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import * as z from 'zod/mini';
 import { invitationLookupQueryOptions, useAcceptInvitation } from '../../api/access';
 import { memberName, type InvitationLookup } from '../../api/contract/console-access';
+import { SSO_START_PATH } from '../../api/contract/sso';
 import { useAccess } from '../../api/use-access';
 import { AccessFrame } from '../../components/access-frame';
 import { ErrorAlert } from '../../components/error-alert';
@@ -16,7 +17,6 @@ import { describeGrant } from './grant-labels';
 import { useHashToken } from './hash-token';
 import { NewCredentialFields, useNewCredential } from './new-credential';
 import { FormFailure } from './form-failure';
-import { ssoStartHref } from './sso';
 
 /** The password is checked only when it is the chosen way in (new-credential.tsx). */
 const acceptFormSchema = z.object({ name: memberName, password: z.string() });
@@ -102,11 +102,13 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
       </form>
       {bootstrap?.sso && (
         // The invitation waits for its email: the provider's verified address takes it, no token needed.
+        // The start address itself, not sso.ts's ssoStartHref: that import regrouped the chunks
+        // and put 0.1 KB on the listings' first visit, which has none to spare.
         <Stack gap="xs">
           <Text size="sm" c="dimmed" ta="center">
             or
           </Text>
-          <Button component="a" href={ssoStartHref('/')} variant="default" leftSection={<IconKey size={18} />} fullWidth>
+          <Button component="a" href={SSO_START_PATH} variant="default" leftSection={<IconKey size={18} />} fullWidth>
             Join with SSO
           </Button>
           <Text size="xs" c="dimmed">
