@@ -14,7 +14,7 @@ export class RateLimiter {
     this.calls += 1;
     if (this.calls % 1000 === 0) this.sweep(now);
     const windowMs = windowSeconds * 1000;
-    const times = (this.windows.get(sessionId)?.times ?? []).filter((time) => time > now - windowMs);
+    const times = this.timesWithin(sessionId, windowMs, now);
     const allowed = times.length < limit;
     if (allowed) times.push(now);
     this.windows.set(sessionId, { times, windowMs });
@@ -27,11 +27,16 @@ export class RateLimiter {
    */
   retryAfterMs(sessionId: number, limit: number, windowSeconds: number, now: number): number {
     const windowMs = windowSeconds * 1000;
-    const times = (this.windows.get(sessionId)?.times ?? []).filter((time) => time > now - windowMs);
+    const times = this.timesWithin(sessionId, windowMs, now);
     if (times.length < limit) return 0;
     // Times are recorded in order: the one whose leaving brings the count under `limit`.
     const freeing = times[times.length - Math.max(limit, 1)]!;
     return freeing + windowMs - now;
+  }
+
+  /** The session's messages still inside the window that ends at `now`, oldest first. */
+  private timesWithin(sessionId: number, windowMs: number, now: number): number[] {
+    return (this.windows.get(sessionId)?.times ?? []).filter((time) => time > now - windowMs);
   }
 
   /** Forgets sessions whose every message has left its window, so memory stays bounded. */
