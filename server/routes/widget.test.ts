@@ -561,10 +561,21 @@ describe('/widget: the room for visitors\' files', () => {
     expect(full.json()).toMatchObject({ Code: 429, Message: roomFullMessage(limitsWith({ filesPerChatbot: 3, fileKeepMinutes: 60 })) });
     expect(full.json<{ Message: string }>().Message).toMatch(/^file: /);
     expect(stored(service, ids[2]!)).toBe(true);
+    // Room comes when the oldest of them (sent at minute 2) passes the hour: a minute on.
+    expect(full.headers['retry-after']).toBe('60');
 
     // What staff uploaded and what another chatbot's visitors sent are untouched.
     expect(stored(service, consoleFile) && stored(service, othersFile)).toBe(true);
     expect((await service.app.inject({ method: 'GET', url: `/files/${consoleFile}/logo.png` })).statusCode).toBe(200);
+
+    // The wait it named is the one that makes room: a moment before, still full; then room.
+    now = startedAt + 62 * 60_000 - 1;
+    const early = await upload('photo-6.png');
+    expect(early.statusCode).toBe(429);
+    expect(early.headers['retry-after']).toBe('1');
+    now += 1;
+    expect((await upload('photo-6.png')).statusCode).toBe(200);
+    expect(stored(service, ids[2]!)).toBe(false);
   });
 
   it('counts bytes as well as files', async () => {
@@ -574,7 +585,9 @@ describe('/widget: the room for visitors\' files', () => {
     const session = sessionOf(await sessionFrom(service, VISITOR_ADDRESS));
     const ids: number[] = [];
     for (const name of ['a.png', 'b.png']) ids.push(envelopeSchema(visitorFileSchema).parse((await uploadFromAddress(service, VISITOR_ADDRESS, session, name)).json()).Data.FileStoreId);
-    expect((await uploadFromAddress(service, VISITOR_ADDRESS, session, 'c.png')).statusCode).toBe(429);
+    const full = await uploadFromAddress(service, VISITOR_ADDRESS, session, 'c.png');
+    expect(full.statusCode).toBe(429);
+    expect(full.headers['retry-after']).toBe('60');
     now += 2 * 60_000;
     expect((await uploadFromAddress(service, VISITOR_ADDRESS, session, 'c.png')).statusCode).toBe(200);
     expect(stored(service, ids[0]!)).toBe(false);
