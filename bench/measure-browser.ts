@@ -83,25 +83,6 @@ export async function measureDashboardLoad(
   return { samples: times, hotSpots };
 }
 
-/** The scripts a route loads on a first visit, up to the moment `ready` is visible. */
-export async function scriptsOfRoute(browser: Browser, baseURL: string, path: string, ready: (page: Page) => Promise<void>): Promise<string[]> {
-  const probed = await openProbedPage(browser, baseURL, { coldCache: true });
-  try {
-    // What loads once the page has settled (dialogs, notifications, warm-ups) waits for an idle
-    // moment by design; on a busy machine that moment can come before the page is ready and
-    // count, say, the confirmation dialog (215.7 KB instead of 194.9 in one run). Holding idle
-    // callbacks back, as e2e/landing-weight.spec.ts does, leaves exactly what the page needs.
-    await probed.page.addInitScript(() => {
-      window.requestIdleCallback = () => 0;
-    });
-    await probed.page.goto(path);
-    await ready(probed.page);
-    return [...probed.scripts];
-  } finally {
-    await probed.close();
-  }
-}
-
 /** Click on "Next page" to the paint of the new first row, 100 rows per page, page after page. */
 export async function measurePageChanges(
   browser: Browser,

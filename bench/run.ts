@@ -41,6 +41,7 @@ import { call, headersOf } from './api';
 import { browserPid, launchBrowser } from './browser';
 import { calibrate, CALIBRATION_TOLERANCE, describeCalibration, LOW_TIER_PHONE_INDEX, unreliableReason, type Calibration } from './cpu-calibration';
 import { openIndexPage } from './cpu-speed';
+import { firstVisit } from '../e2e/support/first-visit';
 import { firstVisitRoutes } from './first-visit-areas';
 import { entryScripts, FIRST_LOAD_BUDGET_KB, FIRST_VISIT_BUDGET_KB, FIRST_VISIT_CEILING_KB, gzippedSizes, type FirstVisitArea } from './bundle-size';
 import { LIGHTHOUSE_HOST_INDEX, runLighthouse, type LighthouseRun } from './lighthouse';
@@ -62,7 +63,6 @@ import {
   measureTyping,
   type TypedField,
   peerPage,
-  scriptsOfRoute,
   type PeerRequest,
   type StreamPage,
   type StreamRun,
@@ -611,13 +611,12 @@ async function main(): Promise<number> {
       const areaBudget = (area: FirstVisitArea) => atMost(FIRST_VISIT_BUDGET_KB[area], 'KB');
       await attempt('first-load', [[landingName, 'KB', firstLoadBudget], ...firstVisitRoutes(LISTINGS_BOT).map(({ area }): [string, string, Budget] => [areaName(area), 'KB', areaBudget(area)])], async () => {
         log('first visits');
-        const landing = gzippedSizes(
-          await scriptsOfRoute(await theBrowser(), baseURL, '/', (page) => page.locator('table[aria-label="Listings"] tbody tr').first().waitFor()),
-        );
-        add(figure(landingName, kilobytes(landing.gzipBytes), 'KB', firstLoadBudget, { note: `${landing.files.length} files` }));
+        // The same measure as npm test's checks (e2e/support/first-visit.ts), so the two cannot drift apart.
+        const landing = await firstVisit(await theBrowser(), baseURL, '/', (page) => page.locator('table[aria-label="Listings"] tbody tr').first().waitFor());
+        add(figure(landingName, round(landing.kilobytes, 1), 'KB', firstLoadBudget, { note: `${landing.chunks.length} files` }));
         for (const { area, path, ready } of firstVisitRoutes(LISTINGS_BOT)) {
-          const visit = gzippedSizes(await scriptsOfRoute(await theBrowser(), baseURL, path, (page) => ready(page).waitFor()));
-          add(figure(areaName(area), kilobytes(visit.gzipBytes), 'KB', areaBudget(area), { note: `${visit.files.length} files; npm test's ceiling ${FIRST_VISIT_CEILING_KB[area]} KB` }));
+          const visit = await firstVisit(await theBrowser(), baseURL, path, (page) => ready(page).waitFor());
+          add(figure(areaName(area), round(visit.kilobytes, 1), 'KB', areaBudget(area), { note: `${visit.chunks.length} files; npm test's ceiling ${FIRST_VISIT_CEILING_KB[area]} KB` }));
         }
       });
 

@@ -16,7 +16,8 @@ export interface FirstVisit {
  * A first visit to `path` in a fresh context (empty cache and storage), up to the moment
  * `ready` resolves: the scripts it fetched. What loads once a page has settled (dialogs,
  * notifications, the settings' live preview) waits for an idle moment by design; holding idle
- * callbacks back leaves exactly what the page needs, however busy the machine.
+ * callbacks back leaves exactly what the page needs, however busy the machine. The checks in
+ * `npm test` and the bench's first-visit figures both measure through this one function.
  */
 export async function firstVisit(browser: Browser, baseURL: string, path: string, ready: (page: Page) => Promise<void>): Promise<FirstVisit> {
   const context = await browser.newContext({ baseURL });
