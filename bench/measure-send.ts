@@ -167,6 +167,82 @@ export async function measureSend(browser: Browser, baseURL: string, chatbotId: 
 }
 
 /**
+ * The floor under the send: a page with no framework, no stylesheet and nothing else, whose
+ * Enter does what ours must show in the first frame (the question, an empty answer, Stop in
+ * place of Send, a session row saying it is writing) and clears the draft, in plain DOM calls.
+ * Timed exactly as ours (the same marks, trace and `sendCost`), so what it costs at a rate is
+ * what the browser's own input handling and a frame cost any page there.
+ */
+const BARE_SEND_PAGE = `<!doctype html><html lang="en"><head><title>Send floor</title></head><body>
+<nav aria-label="Chat sessions"><ul id="rows"></ul></nav>
+<main><div id="log"></div><textarea aria-label="Message"></textarea><button id="send" type="button">Send</button></main>
+<script>
+const draft = document.querySelector('textarea');
+draft.addEventListener('keydown', (event) => {
+  if (event.key !== 'Enter') return;
+  event.preventDefault();
+  const asked = draft.value;
+  draft.value = '';
+  const question = document.createElement('div');
+  question.dataset.testid = 'user-message';
+  question.textContent = asked;
+  const answer = document.createElement('div');
+  answer.dataset.testid = 'assistant-message';
+  document.getElementById('log').append(question, answer);
+  document.getElementById('send').textContent = 'Stop';
+  const row = document.createElement('button');
+  row.setAttribute('aria-current', 'true');
+  row.setAttribute('aria-label', 'New chat: ' + asked + ' (writing an answer)');
+  row.textContent = asked;
+  const item = document.createElement('li');
+  item.append(row);
+  document.getElementById('rows').prepend(item);
+});
+</script></body></html>`;
+
+/** The send of `question` on the bare page (BARE_SEND_PAGE) with the CPU slowed `cpuSlowdown` times. */
+export async function measureBareSend(browser: Browser, question: string, cpuSlowdown: number): Promise<SendRun['send']> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await page.setContent(BARE_SEND_PAGE);
+    const message = page.getByRole('textbox', { name: 'Message' });
+    await message.fill(question);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await page.evaluate(
+      ({ keydownMark, frameMark }) => {
+        window.addEventListener(
+          'keydown',
+          (event) => {
+            if (event.key !== 'Enter') return;
+            performance.mark(keydownMark);
+            requestAnimationFrame(() => {
+              performance.mark(frameMark);
+              console.debug(frameMark);
+            });
+          },
+          { capture: true, once: true },
+        );
+      },
+      { keydownMark: KEYDOWN_MARK, frameMark: FRAME_MARK },
+    );
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+    const events = await traced(cdp, async () => {
+      const firstFrame = page.waitForEvent('console', { predicate: (entry) => entry.text() === FRAME_MARK, timeout: LONG_WAIT_MS });
+      await message.press('Enter');
+      await firstFrame;
+    });
+    const shown = await page.evaluate(() => document.querySelectorAll('[data-testid="assistant-message"]').length === 1 && document.getElementById('send')?.textContent === 'Stop');
+    if (!shown) throw new Error('the bare page did not show the send');
+    const keydown = markOf(events, KEYDOWN_MARK);
+    return sendCost(tasksOfThread(events, keydown), keydown, markOf(events, FRAME_MARK));
+  } finally {
+    await context.close();
+  }
+}
+
+/**
  * Where the main thread spends the send (bench/profile.ts): the same send, under the sampling
  * profiler from the key press until its first frame has run (and the console has said so: the
  * answer's first chunk may be read in that time too).

@@ -49,7 +49,8 @@ import { longMarkdown, longProse } from './long-answer';
 import { measureWidgetLauncher } from './measure-widget';
 import { flowiseScriptGzipBytes, flowiseVersion, measureAgainstFlowise } from './flowise-peer';
 import { widgetPeerFigureNames, widgetPeerFigures } from './widget-peer-figures';
-import { measureSend, profileSend, type SendRun } from './measure-send';
+import { measureBareSend, measureSend, profileSend, type SendRun } from './measure-send';
+import type { TaskCost } from './send-trace';
 import { sendFigureNames, sendFigures } from './send-figures';
 import { WIDGET_SCRIPT_FILE } from '../server/routes/widget';
 import {
@@ -642,16 +643,21 @@ async function main(): Promise<number> {
         const rate = calibratedRate();
         const fullSpeed: SendRun[] = [];
         const calibrated: SendRun[] = [];
+        const floor: { fullSpeed: TaskCost[]; calibrated: TaskCost[] } = { fullSpeed: [], calibrated: [] };
         for (let run = 0; run < RUNS; run += 1) {
           fullSpeed.push(await measureSend(await theBrowser(), baseURL, SEND_BOT, CHAT_QUESTION, 1));
           calibrated.push(await measureSend(await theBrowser(), baseURL, SEND_BOT, CHAT_QUESTION, rate));
+          floor.fullSpeed.push(await measureBareSend(await theBrowser(), CHAT_QUESTION, 1));
+          floor.calibrated.push(await measureBareSend(await theBrowser(), CHAT_QUESTION, rate));
         }
-        const [send, sendSlowed, ...settle] = sendFigures(CALIBRATED_CPU, rate, fullSpeed, calibrated);
+        const [send, sendSlowed, floorSend, floorSlowed, settle, settleSlowed] = sendFigures(CALIBRATED_CPU, rate, fullSpeed, calibrated, floor);
         const hotSpots = PROFILE ? await profileSend(await theBrowser(), baseURL, SEND_BOT, CHAT_QUESTION, rate) : undefined;
         add(send!);
         add(onCalibratedCpu(hotSpots ? { ...sendSlowed!, note: `${sendSlowed!.note}; ${hotSpots}` } : sendSlowed!));
-        add(settle[0]!);
-        add(onCalibratedCpu(settle[1]!));
+        add(floorSend!);
+        add(onCalibratedCpu(floorSlowed!));
+        add(settle!);
+        add(onCalibratedCpu(settleSlowed!));
       });
 
       const typingBudget = atMost(16, 'ms');

@@ -17,6 +17,8 @@ export function sendFigureNames(calibratedLabel: string): [name: string, unit: s
   return [
     ['Send a question: main thread at 1x', 'ms'],
     [`Send a question: main thread (${calibratedLabel})`, 'ms', sendBudget],
+    ['Send floor, a page with no framework: main thread at 1x', 'ms'],
+    [`Send floor, a page with no framework: main thread (${calibratedLabel})`, 'ms'],
     ['Settled answer: main thread at 1x', 'ms'],
     [`Settled answer: main thread (${calibratedLabel})`, 'ms'],
   ];
@@ -39,9 +41,19 @@ function settleNote(runs: readonly SendRun[]): string {
   return `CPU ${medianCpu(settles)} ms; ${medianTasks(settles)} tasks from the frame after the final chunk to the last paint (medians)`;
 }
 
-/** `fullSpeed` and `calibrated`: the runs at 1x and at `rate`, in the order measured. */
-export function sendFigures(calibratedLabel: string, rate: number, fullSpeed: readonly SendRun[], calibrated: readonly SendRun[]): Figure[] {
-  const [sendName, sendSlowedName, settleName, settleSlowedName] = sendFigureNames(calibratedLabel).map(([name]) => name) as [string, string, string, string];
+/** The bare page's sends (measureBareSend), at 1x and at the calibrated rate, in the order measured. */
+export interface SendFloor {
+  fullSpeed: readonly TaskCost[];
+  calibrated: readonly TaskCost[];
+}
+
+/**
+ * `fullSpeed` and `calibrated`: the runs at 1x and at `rate`, in the order measured; `floor`, the
+ * bare page's, measured beside them: what the browser's input handling and one frame cost any
+ * page, printed beside ours for information.
+ */
+export function sendFigures(calibratedLabel: string, rate: number, fullSpeed: readonly SendRun[], calibrated: readonly SendRun[], floor: SendFloor): Figure[] {
+  const [sendName, sendSlowedName, floorName, floorSlowedName, settleName, settleSlowedName] = sendFigureNames(calibratedLabel).map(([name]) => name) as [string, string, string, string, string, string];
   const figureOf = (name: string, costs: TaskCost[], note: string, budget?: Budget) => {
     const runs = wall(costs);
     return figure(name, round(median(runs), 1), 'ms', budget, { runs, note });
@@ -49,6 +61,8 @@ export function sendFigures(calibratedLabel: string, rate: number, fullSpeed: re
   return [
     figureOf(sendName, fullSpeed.map((run) => run.send), sendNote(fullSpeed)),
     figureOf(sendSlowedName, calibrated.map((run) => run.send), `at ${rate}x; ${sendNote(calibrated)}`, sendBudget),
+    figureOf(floorName, [...floor.fullSpeed], `CPU ${medianCpu(floor.fullSpeed)} ms (median)`),
+    figureOf(floorSlowedName, [...floor.calibrated], `at ${rate}x; CPU ${medianCpu(floor.calibrated)} ms (median); the send's budget: ${sendBudget.budget}`),
     figureOf(settleName, fullSpeed.map((run) => run.settle), settleNote(fullSpeed)),
     figureOf(settleSlowedName, calibrated.map((run) => run.settle), `at ${rate}x; ${settleNote(calibrated)}`),
   ];
