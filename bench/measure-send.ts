@@ -1,4 +1,4 @@
-import type { Browser, CDPSession, Locator } from '@playwright/test';
+import type { Browser, CDPSession, Locator, Page } from '@playwright/test';
 import { ANSWER_PAINTED_MESSAGE, openProbedPage, settle, type ProbedPage, type ProbedWindow } from './browser';
 import { chatPage } from './measure-browser';
 import { profiled } from './profile';
@@ -50,19 +50,13 @@ async function traced(cdp: CDPSession, work: () => Promise<void>): Promise<Trace
 }
 
 /**
- * The chat of `chatbotId` in a new session (a visitor's first question in a new chat), with
- * `question` typed and the page's marks and watches set for sending it.
+ * Marks the Enter's keydown (before the page's own handler, in the same task) and the first frame
+ * after it, and records what that frame shows of the send: the question, the empty answer, Stop
+ * and the session row saying it is writing. Told on the console once the frame has run.
  */
-async function readyToSend(probed: ProbedPage, chatbotId: string, question: string): Promise<Locator> {
-  const { page } = probed;
-  await chatPage(chatbotId).open(probed);
-  const message = page.getByRole('textbox', { name: 'Message' });
-  await message.fill(question);
-  await settle(page);
+async function watchSendFrame(page: Page, question: string): Promise<void> {
   await page.evaluate(
-    ({ keydownMark, frameMark, asked, settledMessage }) => {
-      const bench = (window as unknown as ProbedWindow).__bench;
-      // Capturing on the window: before the app's own handler, in the same task.
+    ({ keydownMark, frameMark, asked }) => {
       window.addEventListener(
         'keydown',
         (event) => {
@@ -85,6 +79,32 @@ async function readyToSend(probed: ProbedPage, chatbotId: string, question: stri
         },
         { capture: true, once: true },
       );
+    },
+    { keydownMark: KEYDOWN_MARK, frameMark: FRAME_MARK, asked: question },
+  );
+}
+
+/** What the first frame after the send did not show (watchSendFrame); throws when no frame followed. */
+async function missingFromSendFrame(page: Page): Promise<string[]> {
+  const frame = await page.evaluate(() => (window as unknown as { __sendFrame?: Record<string, boolean> }).__sendFrame);
+  if (!frame) throw new Error('no frame followed the keydown');
+  return Object.entries(frame).filter(([, shown]) => !shown).map(([what]) => what);
+}
+
+/**
+ * The chat of `chatbotId` in a new session (a visitor's first question in a new chat), with
+ * `question` typed and the page's marks and watches set for sending it.
+ */
+async function readyToSend(probed: ProbedPage, chatbotId: string, question: string): Promise<Locator> {
+  const { page } = probed;
+  await chatPage(chatbotId).open(probed);
+  const message = page.getByRole('textbox', { name: 'Message' });
+  await message.fill(question);
+  await settle(page);
+  await watchSendFrame(page, question);
+  await page.evaluate(
+    ({ settledMessage }) => {
+      const bench = (window as unknown as ProbedWindow).__bench;
       // The settled answer's status, told on the console as the page's probes tell theirs.
       new MutationObserver((_records, observer) => {
         if (!document.querySelector('[data-testid="assistant-message"][data-status="done"]')) return;
@@ -93,7 +113,7 @@ async function readyToSend(probed: ProbedPage, chatbotId: string, question: stri
       }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-status'] });
       bench.watchAnswer();
     },
-    { keydownMark: KEYDOWN_MARK, frameMark: FRAME_MARK, asked: question, settledMessage: SETTLED_MESSAGE },
+    { settledMessage: SETTLED_MESSAGE },
   );
   // A frame loop that marks every frame; as a string, since the loop is a named function
   // (see the note on page.evaluate in measure-browser.ts).
@@ -137,7 +157,6 @@ export async function measureSend(browser: Browser, baseURL: string, chatbotId: 
         bench.stopLoop();
         (window as unknown as { __marking: { on: boolean } }).__marking.on = false;
         return {
-          frame: (window as unknown as { __sendFrame?: Record<string, boolean> }).__sendFrame,
           keydownAt: performance.getEntriesByName(keydownMark)[0]?.startTime,
           chunks: bench.stream.chunks,
           lastPaint: bench.stream.paints.at(-1)?.t,
@@ -146,8 +165,7 @@ export async function measureSend(browser: Browser, baseURL: string, chatbotId: 
       },
       { keydownMark: KEYDOWN_MARK },
     );
-    if (!recorded.frame) throw new Error('no frame followed the keydown');
-    const missing = Object.entries(recorded.frame).filter(([, shown]) => !shown).map(([what]) => what);
+    const missing = await missingFromSendFrame(page);
     if (missing.length > 0) throw new Error(`the first frame after the keydown did not show: ${missing.join(', ')}`);
     if (recorded.status !== 'done') throw new Error(`the answer settled as "${recorded.status}", not done`);
     if (recorded.keydownAt === undefined || recorded.lastPaint === undefined) throw new Error('the page recorded no keydown or no paint');
@@ -210,31 +228,15 @@ export async function measureBareSend(browser: Browser, question: string, cpuSlo
     const message = page.getByRole('textbox', { name: 'Message' });
     await message.fill(question);
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    await page.evaluate(
-      ({ keydownMark, frameMark }) => {
-        window.addEventListener(
-          'keydown',
-          (event) => {
-            if (event.key !== 'Enter') return;
-            performance.mark(keydownMark);
-            requestAnimationFrame(() => {
-              performance.mark(frameMark);
-              console.debug(frameMark);
-            });
-          },
-          { capture: true, once: true },
-        );
-      },
-      { keydownMark: KEYDOWN_MARK, frameMark: FRAME_MARK },
-    );
+    await watchSendFrame(page, question);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
     const events = await traced(cdp, async () => {
       const firstFrame = page.waitForEvent('console', { predicate: (entry) => entry.text() === FRAME_MARK, timeout: LONG_WAIT_MS });
       await message.press('Enter');
       await firstFrame;
     });
-    const shown = await page.evaluate(() => document.querySelectorAll('[data-testid="assistant-message"]').length === 1 && document.getElementById('send')?.textContent === 'Stop');
-    if (!shown) throw new Error('the bare page did not show the send');
+    const missing = await missingFromSendFrame(page);
+    if (missing.length > 0) throw new Error(`the bare page's first frame after the keydown did not show: ${missing.join(', ')}`);
     const keydown = markOf(events, KEYDOWN_MARK);
     return sendCost(tasksOfThread(events, keydown), keydown, markOf(events, FRAME_MARK));
   } finally {
