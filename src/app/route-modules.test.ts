@@ -106,7 +106,8 @@ describe('areaOfPath and the router agree', () => {
       settings: '/bots/demo-bot/settings',
       chat: '/bots/demo-bot/chat',
       listings: '/bots/demo-bot/listings',
-      access: '/members',
+      access: '/account',
+      members: '/members',
       activity: '/activity',
     };
     for (const area of Object.keys(areaModules) as Area[]) {
