@@ -1,4 +1,4 @@
-import { Box, ComboboxChevron, InputBase, Pill, PillsInput, Text } from '@mantine/core';
+import { Box, ComboboxChevron, getParsedComboboxData, Pill, PillsInput, Text, TextInput } from '@mantine/core';
 import { useEffect, useState, type SyntheticEvent } from 'react';
 import { deferComponent } from '../../app/deferred-component';
 import { loadOnce } from '../../lib/load-once';
@@ -58,12 +58,17 @@ export function LazyRoleSelect({ failed, ...props }: RoleSelectProps & { failed:
   const loaded = roleSelect.useLoaded();
   if (loaded) return roleSelect.render(props);
   if (failed) return <NotLoaded what="the role" />;
-  // Mantine's Select is this input, read-only, with the combobox's chevron on its right.
+  // Mantine's Select is this input, read-only, showing its option's label, with the combobox's
+  // chevron on its right. (TextInput and getParsedComboboxData, rather than InputBase and the
+  // role itself, also keep those modules among this page's own imports: without them the
+  // bundler made each a chunk of its own and the listings' first visit grew by 0.2 KB, over
+  // its budget. See docs/performance.md.)
+  const [option] = getParsedComboboxData([props.value]);
   return (
     <Box aria-busy onMouseDownCapture={keepFocusOut} onClickCapture={keepFocusOut} data-testid="role-placeholder">
-      <InputBase
+      <TextInput
         aria-label="Role"
-        value={props.value}
+        value={option && 'label' in option ? option.label : props.value}
         readOnly
         tabIndex={-1}
         pointer
