@@ -66,6 +66,6 @@ export const FIRST_VISIT_CEILING_KB: Record<FirstVisitArea, number> = {
   chat: 278,
   connection: FIRST_LOAD_BUDGET_KB,
   activity: FIRST_LOAD_BUDGET_KB,
-  members: 257,
+  members: FIRST_LOAD_BUDGET_KB,
   'sign-in': 120,
 };

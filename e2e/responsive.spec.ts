@@ -23,6 +23,8 @@ const AREAS: Area[] = [
   { name: 'settings', path: `/bots/${BOT}/settings`, ready: (page) => page.getByLabel('Name', { exact: true }) },
   { name: 'chat', path: `/bots/${BOT}/chat`, ready: (page) => page.getByRole('textbox', { name: 'Message' }) },
   { name: 'connection', path: '/connection', ready: (page) => page.getByRole('button', { name: 'Test connection' }) },
+  // Its table scrolls in its own box; the page around it must not.
+  { name: 'members', path: '/members', ready: (page) => page.getByRole('table', { name: 'Members' }) },
 ];
 
 function dataRows(page: Page) {

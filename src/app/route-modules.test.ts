@@ -11,7 +11,9 @@ describe('areaOfPath', () => {
     expect(areaOfPath('/bots/demo-bot/settings', true)).toBe('settings');
     expect(areaOfPath('/bots/demo-bot', true)).toBe('settings');
     expect(areaOfPath('/connection', false)).toBe('connection');
-    for (const path of ['/setup', '/invite/', '/members', '/account']) expect(areaOfPath(path, false), path).toBe('access');
+    for (const path of ['/setup', '/invite/', '/account']) expect(areaOfPath(path, false), path).toBe('access');
+    expect(areaOfPath('/members', false)).toBe('members');
+    expect(areaOfPath('/members/', true)).toBe('members');
     expect(areaOfPath('/activity', true)).toBe('activity');
     expect(areaOfPath('/activity/', true)).toBe('activity');
   });
@@ -104,7 +106,8 @@ describe('areaOfPath and the router agree', () => {
       settings: '/bots/demo-bot/settings',
       chat: '/bots/demo-bot/chat',
       listings: '/bots/demo-bot/listings',
-      access: '/members',
+      access: '/account',
+      members: '/members',
       activity: '/activity',
     };
     for (const area of Object.keys(areaModules) as Area[]) {

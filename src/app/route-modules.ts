@@ -8,8 +8,13 @@ export const areaModules = {
   settings: () => import('../features/settings/settings-page'),
   chat: () => import('../features/chat/chat-page'),
   listings: () => import('../features/listings/listings-page'),
-  /** Setup, an invitation, Members and Your account: one module (see its comment). The sign-in page is a page of its own (src/sign-in.tsx). */
+  /** Setup, an invitation and Your account: one module (see its comment). The sign-in page is a page of its own (src/sign-in.tsx). */
   access: () => import('../features/access/pages'),
+  /**
+   * A module of its own: a first visit to Members (a link an Owner follows) draws the table,
+   * and need not carry the account page's passkeys and forms (the first-visit budget).
+   */
+  members: () => import('../features/access/members-page'),
   /** A chunk of its own: the access pages' chunk is what an invitation loads, and need not carry it. */
   activity: () => import('../features/activity/activity-page'),
 };
@@ -24,7 +29,8 @@ export type Area = keyof typeof areaModules;
 export function areaOfPath(pathname: string, hasChatbots: boolean): Area | undefined {
   if (pathname === '/') return hasChatbots ? 'listings' : 'connection';
   if (/^\/connection\/?$/.test(pathname)) return 'connection';
-  if (/^\/(setup|invite|members|account)\/?$/.test(pathname)) return 'access';
+  if (/^\/(setup|invite|account)\/?$/.test(pathname)) return 'access';
+  if (/^\/members\/?$/.test(pathname)) return 'members';
   if (/^\/activity\/?$/.test(pathname)) return 'activity';
   const section = /^\/bots\/[^/]+(?:\/([^/]+))?\/?$/.exec(pathname);
   if (!section) return undefined;

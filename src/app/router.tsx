@@ -53,7 +53,7 @@ export function createRouter(queryClient: QueryClient) {
             },
             {
               path: 'members',
-              lazy: () => areaModules.access().then((m) => ({ Component: m.MembersPage })),
+              lazy: () => areaModules.members().then((m) => ({ Component: m.MembersPage })),
             },
             {
               path: 'account',

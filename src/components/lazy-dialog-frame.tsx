@@ -1,5 +1,5 @@
 import { Button, Group } from '@mantine/core';
-import { Component, Suspense, type ReactNode } from 'react';
+import { Component, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { ErrorAlert } from './error-alert';
 import { PageLoader } from './page-loader';
 import { PlaceholderDialog } from './placeholder-dialog';
@@ -62,4 +62,21 @@ class DialogLoadBoundary extends Component<{ title: string; onClose: () => void;
       </PlaceholderDialog>
     );
   }
+}
+
+/**
+ * Gives focus back to the button that opened a dialog of this kind once it closes (call it in
+ * the component mounted while the dialog is open). The placeholder dialog that can stand in
+ * first takes focus, so the dialog's own Modal would give it back to that placeholder, gone by
+ * then, and focus would fall to the page's start.
+ */
+export function useFocusBackOnClose(): void {
+  const [opener] = useState(() => document.activeElement);
+  useEffect(
+    () => () => {
+      const lost = document.activeElement === null || document.activeElement === document.body;
+      if (lost && opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    },
+    [opener],
+  );
 }

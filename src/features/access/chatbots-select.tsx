@@ -1,5 +1,6 @@
 import { MultiSelect } from '@mantine/core';
 import { chatbotOptions, nextGrant } from './grant-labels';
+import { CHATBOTS_SELECT_MIN_WIDTH } from './member-control-sizes';
 
 interface ChatbotsSelectProps {
   value: readonly string[];
@@ -24,7 +25,7 @@ export function ChatbotsSelect({ value, onChange, chatbotIds, error, withVisible
       disabled={disabled}
       searchable
       comboboxProps={{ withinPortal: true }}
-      miw={200}
+      miw={CHATBOTS_SELECT_MIN_WIDTH}
     />
   );
 }

@@ -12,7 +12,7 @@ import { roleHasGrant } from './grant-labels';
 import { FormFailure } from './form-failure';
 import { showServerError } from './server-error';
 
-interface InviteMemberModalProps {
+export interface InviteMemberModalProps {
   opened: boolean;
   onClose: () => void;
   /** The inviting member's role: it bounds the roles offered. */

@@ -1,20 +1,22 @@
-import { Badge, Button, Group, Select, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useChangeMember, useEndMemberSessions, useRemoveMember } from '../../api/access';
 import type { Member } from '../../api/contract/bootstrap';
 import type { MemberChangeRequest, MemberListEntry } from '../../api/contract/console-access';
-import { rolesAssignableBy, type Role } from '../../api/contract/permissions';
+import { rolesAssignableBy } from '../../api/contract/permissions';
 import { confirm } from '../../components/confirm';
-import { ChatbotsSelect } from './chatbots-select';
 import { formatTime } from '../../lib/format-time';
 import { describeGrant, roleHasGrant } from './grant-labels';
+import { LazyGrantSelect, LazyRoleSelect } from './lazy-member-controls';
 import { mayManageMember } from './may-manage-member';
 
 interface MemberRowProps {
   entry: MemberListEntry;
   me: Member;
   chatbotIds: readonly string[];
+  /** The row's selects could not be downloaded (lazy-member-controls.tsx). */
+  controlsFailed: boolean;
 }
 
 function notifyFailure(title: string) {
@@ -22,7 +24,7 @@ function notifyFailure(title: string) {
     notifications.show({ color: 'red', title, message: error instanceof Error ? error.message : 'Something went wrong.' });
 }
 
-export function MemberRow({ entry, me, chatbotIds }: MemberRowProps) {
+export function MemberRow({ entry, me, chatbotIds, controlsFailed }: MemberRowProps) {
   const manageable = mayManageMember(me, entry);
   const change = useChangeMember();
   const remove = useRemoveMember();
@@ -76,15 +78,12 @@ export function MemberRow({ entry, me, chatbotIds }: MemberRowProps) {
       <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.email}</Table.Td>
       <Table.Td>
         {manageable ? (
-          <Select
-            aria-label="Role"
-            data={[...rolesAssignableBy(me.role)]}
+          <LazyRoleSelect
             value={entry.role}
-            onChange={(role) => role && role !== entry.role && send({ role: role as Role })}
-            allowDeselect={false}
+            roles={rolesAssignableBy(me.role)}
+            onChange={(role) => send({ role })}
             disabled={change.isPending}
-            comboboxProps={{ withinPortal: true }}
-            w={130}
+            failed={controlsFailed}
           />
         ) : (
           <Text size="sm">{entry.role}</Text>
@@ -92,12 +91,12 @@ export function MemberRow({ entry, me, chatbotIds }: MemberRowProps) {
       </Table.Td>
       <Table.Td>
         {manageable && roleHasGrant(entry.role) ? (
-          <ChatbotsSelect
+          <LazyGrantSelect
             value={grant}
             onChange={onGrant}
             chatbotIds={chatbotIds}
-            withVisibleLabel={false}
             error={grant.length === 0 ? 'Choose at least one chatbot' : undefined}
+            failed={controlsFailed}
           />
         ) : (
           <Text size="sm">{describeGrant(entry.role, entry.chatbots)}</Text>

@@ -11,7 +11,9 @@ import { ErrorAlert } from '../../components/error-alert';
 import { PageLoader } from '../../components/page-loader';
 import { formatTime } from '../../lib/format-time';
 import { describeGrant } from './grant-labels';
-import { InviteMemberModal } from './invite-member-modal';
+import { LazyInviteMemberModal, preloadInviteMemberModal } from './lazy-invite-member-modal';
+import { useMemberControlsAtIdle } from './lazy-member-controls';
+import { mayManageMember } from './may-manage-member';
 import { MemberRow } from './member-row';
 
 export function MembersPage() {
@@ -29,9 +31,13 @@ export function MembersPage() {
   return <MemberList me={member} chatbotIds={bootstrap?.chatbotIds ?? []} />;
 }
 
+const preloadInvite = () => void preloadInviteMemberModal().catch(() => undefined);
+
 function MemberList({ me, chatbotIds }: { me: Member; chatbotIds: readonly string[] }) {
   const list = useQuery(memberListQueryOptions());
   const [inviting, setInviting] = useState(false);
+  // The rows' selects come after the table, and only when some row has them.
+  const controls = useMemberControlsAtIdle(list.data?.members.some((entry) => mayManageMember(me, entry)) ?? false);
 
   return (
     <Stack gap="lg">
@@ -42,7 +48,7 @@ function MemberList({ me, chatbotIds }: { me: Member; chatbotIds: readonly strin
             Who may sign in to this console, with which role, on which chatbots.
           </Text>
         </div>
-        <Button leftSection={<IconUserPlus size={16} />} onClick={() => setInviting(true)}>
+        <Button leftSection={<IconUserPlus size={16} />} onPointerEnter={preloadInvite} onFocus={preloadInvite} onClick={() => setInviting(true)}>
           Invite member
         </Button>
       </Group>
@@ -68,7 +74,7 @@ function MemberList({ me, chatbotIds }: { me: Member; chatbotIds: readonly strin
               </Table.Thead>
               <Table.Tbody>
                 {list.data.members.map((entry) => (
-                  <MemberRow key={entry.id} entry={entry} me={me} chatbotIds={chatbotIds} />
+                  <MemberRow key={entry.id} entry={entry} me={me} chatbotIds={chatbotIds} controlsFailed={controls.failed} />
                 ))}
               </Table.Tbody>
             </Table>
@@ -77,7 +83,7 @@ function MemberList({ me, chatbotIds }: { me: Member; chatbotIds: readonly strin
         </>
       )}
 
-      <InviteMemberModal opened={inviting} onClose={() => setInviting(false)} myRole={me.role} chatbotIds={chatbotIds} />
+      {inviting && <LazyInviteMemberModal onClose={() => setInviting(false)} myRole={me.role} chatbotIds={chatbotIds} />}
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
-import { lazy, useEffect, useState } from 'react';
+import { lazy } from 'react';
 import { loadOnce } from '../../../lib/load-once';
-import { LazyDialogFrame } from '../../../components/lazy-dialog-frame';
+import { LazyDialogFrame, useFocusBackOnClose } from '../../../components/lazy-dialog-frame';
 import type * as ListingFormModule from './listing-form-modal';
 import type { ListingFormTarget } from './listing-form-modal';
 
@@ -31,18 +31,3 @@ export function LazyListingFormModal(props: LazyListingFormModalProps) {
   );
 }
 
-/**
- * Gives focus back to the button that opened the form once it closes. The placeholder dialog
- * that can stand in first takes focus, so the form's Modal would give it back to that
- * placeholder, gone by then, and focus would fall to the page's start.
- */
-function useFocusBackOnClose() {
-  const [opener] = useState(() => document.activeElement);
-  useEffect(
-    () => () => {
-      const lost = document.activeElement === null || document.activeElement === document.body;
-      if (lost && opener instanceof HTMLElement && opener.isConnected) opener.focus();
-    },
-    [opener],
-  );
-}
