@@ -1,10 +1,12 @@
 import { Typography } from '@mantine/core';
 import { memo, useEffect } from 'react';
 import { deferComponent } from '../../app/deferred-component';
+import { isMarkedLoaded, loadMarked } from './marked-lexer';
+import { GrowingMarkdownText as GrowingMarkdownTextNow, MarkdownText as MarkdownTextNow, warmUpMarkdown } from './markdown-text';
 import { plainParagraphOf } from './plain-paragraph';
 
 /*
- * The Markdown renderer (markdown-body.tsx, and `marked` with it) is a chunk of its own: an
+ * The Markdown renderer (`marked`, through marked-lexer.ts) is a chunk of its own: an
  * empty chat, what a first visit shows, has no answer to format, and its welcome message is
  * most often one line of prose, which reads the same unformatted. The chat fetches the
  * renderer at an idle moment (`warmUpMarkdownLater`); text that needs it (stored messages, an
@@ -12,19 +14,13 @@ import { plainParagraphOf } from './plain-paragraph';
  * line breaks kept, until it arrives.
  */
 
-const markdownModule = () => import('./markdown-body');
-const Markdown = deferComponent(() => markdownModule().then((module) => module.MarkdownBody));
-const GrowingMarkdown = deferComponent(() => markdownModule().then((module) => module.GrowingMarkdownBody));
-
-function loadMarkdown(): Promise<void> {
-  return Promise.all([Markdown.load(), GrowingMarkdown.load()]).then(() => undefined);
-}
+// Its component is the renderer itself, here already: what arrives is the parser it needs.
+const Renderer = deferComponent(() => loadMarked().then(() => MarkdownTextNow));
 
 /** Fetches the renderer and warms its parser up (see warmUpMarkdown); for an idle moment. */
 export function warmUpMarkdownLater(): void {
-  loadMarkdown()
-    .then(markdownModule)
-    .then((module) => module.warmUpMarkdown())
+  Renderer.load()
+    .then(warmUpMarkdown)
     // A failed download is tried again by the next text that needs the renderer.
     .catch(() => undefined);
 }
@@ -34,26 +30,26 @@ const needsParser = (text: string) => text.trim() !== '' && plainParagraphOf(tex
 
 /** Until the renderer arrives: the text as MarkdownBlock shows a block not formatted yet. */
 function Unformatted({ text }: { text: string }) {
-  return text.trim() !== '' && <p style={{ whiteSpace: 'pre-line' }}>{text.trim()}</p>;
+  return <Typography fz="sm">{text.trim() !== '' && <p style={{ whiteSpace: 'pre-line' }}>{text.trim()}</p>}</Typography>;
 }
 
-function useRendererFor(component: typeof Markdown, text: string): boolean {
-  const loaded = component.useLoaded();
-  const wanted = !loaded && needsParser(text);
+/** Whether the renderer can draw `text`; fetches it at once when `text` needs it. */
+function useRenderer(text: string): boolean {
+  // isMarkedLoaded: `marked` may have come another way (a test loads it first).
+  const arrived = Renderer.useLoaded() || isMarkedLoaded();
+  const wanted = !arrived && needsParser(text);
   useEffect(() => {
-    if (wanted) void loadMarkdown().catch(() => undefined);
+    if (wanted) void Renderer.load().catch(() => undefined);
   }, [wanted]);
-  return loaded;
+  return arrived;
 }
 
 /** MarkdownText (markdown-text.tsx), its text plain until the renderer has arrived. */
 export const MarkdownText = memo(function MarkdownText({ text }: { text: string }) {
-  const loaded = useRendererFor(Markdown, text);
-  return <Typography fz="sm">{loaded ? Markdown.render({ text }) : <Unformatted text={text} />}</Typography>;
+  return useRenderer(text) ? <MarkdownTextNow text={text} /> : <Unformatted text={text} />;
 });
 
 /** GrowingMarkdownText (markdown-text.tsx), its text plain until the renderer has arrived. */
 export const GrowingMarkdownText = memo(function GrowingMarkdownText({ text }: { text: string }) {
-  const loaded = useRendererFor(GrowingMarkdown, text);
-  return <Typography fz="sm">{loaded ? GrowingMarkdown.render({ text }) : <Unformatted text={text} />}</Typography>;
+  return useRenderer(text) ? <GrowingMarkdownTextNow text={text} /> : <Unformatted text={text} />;
 });
