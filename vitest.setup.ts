@@ -31,7 +31,3 @@ class ResizeObserver {
   disconnect() {}
 }
 window.ResizeObserver = ResizeObserver;
-
-// `marked` is fetched after the chat's first paint in the app (marked-lexer.ts); tests of the
-// renderer itself draw Markdown at once, as the app does once it has arrived.
-await import('./src/features/chat/marked-lexer').then((module) => module.loadMarked());
