@@ -27,7 +27,7 @@ export default defineConfig({
           // vitest.fresh-modules.ts re-evaluates our own modules per file, so no module state leaks;
           // cleanup and storage are reset after each test by vitest.setup.ts.
           isolate: false,
-          setupFiles: ['./vitest.fresh-modules.ts', './vitest.setup.ts'],
+          setupFiles: ['./vitest.fresh-modules.ts', './vitest.setup.ts', './src/features/chat/marked-lexer.setup.ts'],
         },
       },
       {
@@ -37,7 +37,7 @@ export default defineConfig({
           name: 'web-service',
           environment: 'jsdom',
           include: ['src/**/*.service.test.ts'],
-          setupFiles: ['./vitest.setup.ts'],
+          setupFiles: ['./vitest.setup.ts', './src/features/chat/marked-lexer.setup.ts'],
           globalSetup: ['./vitest.service-setup.ts'],
         },
       },

@@ -5,7 +5,7 @@ import { AnswerSettingsVersion } from './answer-settings-version';
 import type { AskFailure, AssistantMessage } from './chat-transcript';
 import { canRetry } from './describe-ask-failure';
 import { useLiveText, type LiveAnswer } from './live-answer';
-import { GrowingMarkdownText } from './markdown-text';
+import { GrowingMarkdownText } from './deferred-markdown';
 
 function failureTitle(failure: AskFailure): string {
   switch (failure.kind) {

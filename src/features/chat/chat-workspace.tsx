@@ -11,7 +11,7 @@ import { chatStoreOf, type ChatSnapshot, type ChatStore, type OutgoingMessage, t
 import type { AnswerMode, AssistantMessage } from './chat-transcript';
 import classes from './chat-page.module.css';
 import { Composer } from './composer';
-import { warmUpMarkdown } from './markdown-text';
+import { warmUpMarkdownLater } from './deferred-markdown';
 import { SessionList } from './session-list';
 import { Transcript } from './transcript';
 import { activeSessionOf, isSessionBusy, useChatSelection, useChatSnapshot, wholeChatSnapshot } from './use-chat';
@@ -41,7 +41,7 @@ export function ChatWorkspace({ chatbotId, compareSwitch }: { chatbotId: string;
     [store, settingsVersion],
   );
   // The first answer then finds the Markdown parser warm (see warmUpMarkdown).
-  useEffect(() => runWhenIdle(warmUpMarkdown), []);
+  useEffect(() => runWhenIdle(warmUpMarkdownLater), []);
 
   const startNewChat = useCallback(() => {
     // A failure shows above the transcript through createSessionError.

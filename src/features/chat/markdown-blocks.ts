@@ -1,4 +1,4 @@
-import { Lexer } from 'marked';
+import { newLexer } from './marked-lexer';
 
 /**
  * The dialect the chat renders, cut into blocks and rendered (markdown-elements.tsx) alike:
@@ -20,7 +20,7 @@ export function splitMarkdownBlocks(text: string): string[] {
   // The lexer's rules expect "\n" line ends (its `lex` rewrites "\r\n" first); rare in answers.
   if (text.includes('\r')) return [text];
   // Block tokens only: the inline ones (two thirds of the lexer's time) are not needed here.
-  const lexer = new Lexer(MARKDOWN_DIALECT);
+  const lexer = newLexer(MARKDOWN_DIALECT);
   const tokens = lexer.blockTokens(text);
   if (tokens.some((token) => token.type === 'def') || Object.keys(lexer.tokens.links).length > 0) return [text];
   const blocks: string[] = [];

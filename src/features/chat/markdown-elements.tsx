@@ -1,4 +1,5 @@
-import { Lexer, type Token, type Tokens } from 'marked';
+import type { Token, Tokens } from 'marked';
+import { newLexer } from './marked-lexer';
 import { Fragment, type ReactNode } from 'react';
 import { MARKDOWN_DIALECT } from './markdown-blocks';
 
@@ -148,5 +149,5 @@ function blockElement(token: Token, key: number): ReactNode {
  * open in a new tab without the opener, images show as a link instead of being loaded.
  */
 export function markdownElements(text: string): ReactNode {
-  return blockElements(new Lexer(MARKDOWN_DIALECT).lex(text));
+  return blockElements(newLexer(MARKDOWN_DIALECT).lex(text));
 }

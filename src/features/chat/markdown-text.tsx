@@ -1,4 +1,4 @@
-import { Text, Typography } from '@mantine/core';
+import { Typography } from '@mantine/core';
 import { memo, startTransition, useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
@@ -134,12 +134,3 @@ export const GrowingMarkdownText = memo(function GrowingMarkdownText({ text }: {
     </Typography>
   );
 });
-
-/** Plain text as the user typed it: no Markdown, line breaks kept. */
-export function PlainText({ text }: { text: string }) {
-  return (
-    <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-      {text}
-    </Text>
-  );
-}

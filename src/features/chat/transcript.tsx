@@ -6,7 +6,7 @@ import { AssistantMessageView } from './assistant-message-view';
 import { bubbleColors } from './bubble-colors';
 import type { AssistantMessage, ChatMessage, ChatSession } from './chat-transcript';
 import type { LiveAnswer } from './live-answer';
-import { MarkdownText } from './markdown-text';
+import { MarkdownText } from './deferred-markdown';
 import { UserMessageView } from './user-message-view';
 import { suggestedMessagesToList } from '../../lib/setting-lists';
 

@@ -3,7 +3,7 @@ import { memo } from 'react';
 import { KIND_ICONS } from './attachment-list';
 import type { BubbleColors } from './bubble-colors';
 import type { UserMessage } from './chat-transcript';
-import { PlainText } from './markdown-text';
+import { PlainText } from './plain-text';
 
 /**
  * The time a question was sent, as hours and minutes. Made once: toLocaleTimeString with
