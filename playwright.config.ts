@@ -69,6 +69,12 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Streamed questions with a [fault:<name>] marker break on request (e2e/stream-faults.spec.ts).
       FAULTS: 'all',
+      // Answers stream fast here (1 ms a word, not `npm start`'s 25 ms), so the many tests that
+      // wait for a whole answer do not wait for a pace meant to look like a real bot; a question
+      // with the SLOW_PACE marker (e2e/support/e2e-service.ts) gets 25 ms, for the tests that
+      // must see an answer mid-way (Stop, leaving and coming back).
+      STREAM_DELAY_MS: '1',
+      STREAM_SLOW_DELAY_MS: '25',
       // Every browser of the suite is one client address (127.0.0.1): its widget tests together
       // are not one visitor. The per-address limits have their own service tests (server/routes/widget.test.ts).
       WIDGET_SESSIONS_PER_ADDRESS: '100000',

@@ -1,12 +1,14 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { SLOW_PACE } from './support/e2e-service';
 
 /** This spec's own seeded chatbots: the one whose chat is open, and the one it is compared with. */
 const BOT = 'e2e-compare';
 const OTHER = 'e2e-compare-b';
 const AUTH = { authorization: 'demo-secret-key' };
 const QUESTION = 'Which homes for sale in Austin have three bedrooms?';
-const LONG_QUESTION = 'Describe in detail every home for sale in Austin, with prices, rooms and neighbourhoods.';
-/** Makes each answer take well over 10 s at the service's 25 ms a word, so Stop lands mid-answer. */
+/** Streamed at the slow pace (SLOW_PACE): the tests that use it must see it mid-way. */
+const LONG_QUESTION = `Describe in detail every home for sale in Austin, with prices, rooms and neighbourhoods. ${SLOW_PACE}`;
+/** Makes each answer take well over 10 s at the service's slow pace of 25 ms a word, so Stop lands mid-answer. */
 const LONG_SUFFIX = Array.from({ length: 40 }, (_, index) => `Note ${index + 1}: prices and availability change often, ask us.`).join(' ');
 /** A first visit of the chat loads its chunk: slow on a busy machine. */
 const AREA_LOAD = { timeout: 30_000 };

@@ -1,4 +1,5 @@
 import { expect, test, type Page, type Request, type Response } from '@playwright/test';
+import { SLOW_PACE } from './support/e2e-service';
 
 /** This spec's own seeded chatbot, so nothing here disturbs another spec. */
 const BOT = 'e2e-chat';
@@ -8,7 +9,8 @@ const PIXEL_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-const LONG_QUESTION = 'Describe in detail every home for sale in Austin, with prices, rooms and neighbourhoods.';
+/** Streamed at the slow pace (SLOW_PACE): the tests that use it must see it mid-way. */
+const LONG_QUESTION = `Describe in detail every home for sale in Austin, with prices, rooms and neighbourhoods. ${SLOW_PACE}`;
 
 interface AskBody {
   sessionID: number;
@@ -132,7 +134,7 @@ async function expectWholeAnswer(page: Page) {
   await expect(answer.getByRole('alert')).toHaveCount(0);
 }
 
-// The service writes a fragment (a word) every 25 ms (STREAM_DELAY_MS). LONG_QUESTION's answer is
+// The service writes a fragment (a word) of a SLOW_PACE question every 25 ms (STREAM_SLOW_DELAY_MS). LONG_QUESTION's answer is
 // some 200 words; with the 320-word AnswerSuffix below it takes at least 13 s, so a 2 s trip
 // elsewhere leaves and finds it still being written even when the trip itself is slow.
 const LONG_SUFFIX = Array.from({ length: 40 }, (_, index) => `Note ${index + 1}: prices and availability change often, ask us.`).join(' ');

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { SLOW_PACE } from './support/e2e-service';
 import { expectAccessible } from './support/axe';
 
 /**
@@ -73,7 +74,8 @@ test.describe('the chat widget on a visitor\'s page', () => {
     await expect(chat.getByRole('link', { name: 'Our privacy policy' })).toHaveAttribute('href', 'https://example.com/privacy');
 
     const answered = page.waitForResponse((response) => isWidgetAsk(response.url()));
-    await askInWidget(page, '3 bedroom homes for sale in Austin');
+    // Slow, so it is seen while it streams.
+    await askInWidget(page, `3 bedroom homes for sale in Austin ${SLOW_PACE}`);
     const response = await answered;
     expect(response.headers()['content-type']).toMatch(/^text\/event-stream/);
     // Drawn while it streams (aria-busy), then whole.

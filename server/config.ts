@@ -82,6 +82,13 @@ export interface ServiceConfig {
    */
   streamBurstFragments: number;
   /**
+   * Test only, off by default (null): the pace of a streamed question that carries a
+   * `[pace:slow]` marker (STREAM_SLOW_DELAY_MS). The e2e service streams every other answer
+   * fast and gives this pace only to the tests that must see an answer mid-way (Stop, leaving
+   * and coming back); unset, the marker is plain text and every answer goes at streamDelayMs.
+   */
+  streamSlowDelayMs: number | null;
+  /**
    * Test only, off by default: the faults a streamed question may ask for with a
    * `[fault:<name>]` marker in its text, once per chatbot, session and question.
    */
@@ -137,6 +144,7 @@ export function defaultConfig(): ServiceConfig {
     upstream: null,
     streamDelayMs: 25,
     streamBurstFragments: 1,
+    streamSlowDelayMs: null,
     faults: [],
     logLevel: 'warn',
     allowedHosts: [],
@@ -360,6 +368,7 @@ export function configFromEnv(env: Env): ServiceConfig {
       : null,
     streamDelayMs: integerOf(env, 'STREAM_DELAY_MS', 0, 10_000) ?? defaults.streamDelayMs,
     streamBurstFragments: integerOf(env, 'STREAM_BURST_FRAGMENTS', 1, 100_000) ?? defaults.streamBurstFragments,
+    streamSlowDelayMs: integerOf(env, 'STREAM_SLOW_DELAY_MS', 0, 10_000) ?? defaults.streamSlowDelayMs,
     faults: faultsOf(read(env, 'FAULTS')),
     logLevel: logLevel as LogLevel,
     allowedHosts: allowedHostsOf(read(env, 'ALLOWED_HOSTS')),

@@ -10,7 +10,7 @@ import { DATABASE_FILE } from '../app';
 import { sampleFile, PNG } from '../test-media';
 import { BOT, call, failing, ok, SECRET, sseObjects, startTestApp, type TestApp } from '../test-support';
 import { configFromEnv, ConfigError, STREAM_FAULTS } from '../config';
-import { FRAGMENTS_BEFORE_FAULT, MALFORMED_FRAME, monthStart, requestedFault } from './chat';
+import { FRAGMENTS_BEFORE_FAULT, MALFORMED_FRAME, monthStart, requestedFault, SLOW_PACE_MARKER, streamDelayFor } from './chat';
 
 let running: TestApp[] = [];
 async function start(options: Parameters<typeof startTestApp>[0] = {}) {
@@ -259,6 +259,51 @@ describe('STREAM_BURST_FRAGMENTS, the bench\'s bursts', () => {
         .map((object) => z.strictObject(streamFragmentSchema.shape).parse(object).content)
         .join(''),
     ).toBe(z.strictObject(streamFinalSchema.shape).parse(frames.at(-1)).Answer);
+  });
+});
+
+describe('STREAM_SLOW_DELAY_MS, the test-only slow pace on request', () => {
+  const QUESTION = `Describe every home for sale in Austin ${SLOW_PACE_MARKER}`;
+
+  it('is off by default and read as a whole number of ms', () => {
+    expect(configFromEnv({}).streamSlowDelayMs).toBeNull();
+    expect(configFromEnv({ STREAM_SLOW_DELAY_MS: '25' }).streamSlowDelayMs).toBe(25);
+    expect(() => configFromEnv({ STREAM_SLOW_DELAY_MS: 'slow' })).toThrow(
+      'STREAM_SLOW_DELAY_MS: must be a whole number between 0 and 10000, got "slow"',
+    );
+  });
+
+  it('gives the slow pace only to a question with the marker, and only where enabled', () => {
+    expect(streamDelayFor(QUESTION, { streamDelayMs: 2, streamSlowDelayMs: 25 })).toBe(25);
+    expect(streamDelayFor('Describe every home for sale in Austin', { streamDelayMs: 2, streamSlowDelayMs: 25 })).toBe(2);
+    expect(streamDelayFor(QUESTION, { streamDelayMs: 2, streamSlowDelayMs: null })).toBe(2);
+    expect(streamDelayFor('Hi [pace: slow] pace:slow', { streamDelayMs: 2, streamSlowDelayMs: 25 })).toBe(2);
+  });
+
+  /** How long the whole streamed answer took, and how many fragments it had. */
+  async function timed(service: TestApp, content: string) {
+    const started = performance.now();
+    const { fragments, final } = await askStreamed(service, { sessionID: await newSession(service), content });
+    expect(fragments.join('')).toBe(final.Answer);
+    return { ms: performance.now() - started, fragments: fragments.length };
+  }
+
+  it('streams a marked answer at the slow pace, the others at STREAM_DELAY_MS', async () => {
+    const service = await start({ streamDelayMs: 0, streamSlowDelayMs: 5 });
+    const slow = await timed(service, QUESTION);
+    expect(slow.fragments).toBeGreaterThan(20);
+    // Each fragment is followed by its pause: no less than that in all.
+    expect(slow.ms).toBeGreaterThanOrEqual(slow.fragments * 5);
+    const fast = await timed(service, 'Describe every home for sale in Austin');
+    expect(fast.ms).toBeLessThan(slow.ms / 2);
+  });
+
+  it('without STREAM_SLOW_DELAY_MS the marker is ordinary text', async () => {
+    const service = await start({ streamDelayMs: 0 });
+    const plain = await timed(service, QUESTION);
+    // Well under what any pause per fragment would add up to.
+    expect(plain.fragments).toBeGreaterThan(20);
+    expect(plain.ms).toBeLessThan(plain.fragments * 5);
   });
 });
 

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { clientAskRequestSchema, operations, type ClientAskRequest, type StreamFinal } from '../../src/api/contract';
 import { requireCredential } from '../auth';
-import type { StreamFault } from '../config';
+import type { ServiceConfig, StreamFault } from '../config';
 import type { LocalContext } from '../context';
 import type { StoredFile } from '../db/files';
 import type { Session } from '../db/sessions';
@@ -77,6 +77,15 @@ const STALL_MS = 10 * 60_000;
 const FAULT_MARKER = /\[fault:([a-z-]+)\]/g;
 /** What a malformed fragment looks like on the wire: a frame whose data is not JSON. */
 export const MALFORMED_FRAME = 'data: {"content": "half a fragment\n\n';
+
+/** Asks for the slow pace (config.streamSlowDelayMs), where the service enables it. */
+export const SLOW_PACE_MARKER = '[pace:slow]';
+
+/** The pause between two fragments of this question's answer: the slow pace only when enabled and asked for. */
+export function streamDelayFor(question: string, config: Pick<ServiceConfig, 'streamDelayMs' | 'streamSlowDelayMs'>): number {
+  if (config.streamSlowDelayMs !== null && question.includes(SLOW_PACE_MARKER)) return config.streamSlowDelayMs;
+  return config.streamDelayMs;
+}
 
 /** The first fault the question asks for with a `[fault:<name>]` marker, among those enabled. */
 export function requestedFault(question: string, enabled: readonly StreamFault[]): StreamFault | null {
@@ -154,7 +163,7 @@ export function createAskInSession(context: LocalContext): AskInSession {
     }
     const questionId = stores.messages.addQuestion(question, time);
     const fault = faultFor(session.chatbotId, session.id, body.content);
-    await streamAnswer(reply, answer.content, fault, () => ({
+    await streamAnswer(reply, answer.content, fault, streamDelayFor(body.content, config), () => ({
       QuestionID: questionId,
       AnswerID: stores.messages.addAnswer(stored, now()),
       Answer: answer.content,
@@ -169,8 +178,14 @@ export function createAskInSession(context: LocalContext): AskInSession {
    * writing; the answer is then not stored, as it was never delivered. With a `fault`, the
    * answer breaks that way after a few fragments and is not stored either.
    */
-  async function streamAnswer(reply: FastifyReply, content: string, fault: StreamFault | null, finish: () => StreamFinal) {
-    const { streamDelayMs, streamBurstFragments } = config;
+  async function streamAnswer(
+    reply: FastifyReply,
+    content: string,
+    fault: StreamFault | null,
+    streamDelayMs: number,
+    finish: () => StreamFinal,
+  ) {
+    const { streamBurstFragments } = config;
     const controller = new AbortController();
     const { signal } = controller;
     const response = reply.raw;
