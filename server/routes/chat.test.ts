@@ -10,7 +10,8 @@ import { DATABASE_FILE } from '../app';
 import { sampleFile, PNG } from '../test-media';
 import { BOT, call, failing, ok, SECRET, sseObjects, startTestApp, type TestApp } from '../test-support';
 import { configFromEnv, ConfigError, STREAM_FAULTS } from '../config';
-import { FRAGMENTS_BEFORE_FAULT, MALFORMED_FRAME, monthStart, requestedFault, SLOW_PACE_MARKER, streamDelayFor } from './chat';
+import { FRAGMENTS_BEFORE_FAULT, MALFORMED_FRAME, monthStart, requestedFault } from './chat';
+import { SLOW_PACE_MARKER, streamDelayFor } from './stream-pace';
 
 let running: TestApp[] = [];
 async function start(options: Parameters<typeof startTestApp>[0] = {}) {

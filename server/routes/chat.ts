@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { clientAskRequestSchema, operations, type ClientAskRequest, type StreamFinal } from '../../src/api/contract';
 import { requireCredential } from '../auth';
-import type { ServiceConfig, StreamFault } from '../config';
+import type { StreamFault } from '../config';
 import type { LocalContext } from '../context';
 import type { StoredFile } from '../db/files';
 import type { Session } from '../db/sessions';
@@ -12,6 +12,7 @@ import { badRequest, notFound, success, tooManyRequests } from '../envelope';
 import { ACCEPTED_FORMATS, MEDIA_SIZE_LIMITS, mediaKindOf, type MediaKind } from '../media-types';
 import { answerQuestion, estimateTokens, fragmentsOf, type Attachment } from '../responder/answer-question';
 import { parseBody } from './operation';
+import { streamDelayFor } from './stream-pace';
 
 const MEGABYTE = 1024 * 1024;
 export const NO_SESSION = 'sessionID: no such session';
@@ -77,15 +78,6 @@ const STALL_MS = 10 * 60_000;
 const FAULT_MARKER = /\[fault:([a-z-]+)\]/g;
 /** What a malformed fragment looks like on the wire: a frame whose data is not JSON. */
 export const MALFORMED_FRAME = 'data: {"content": "half a fragment\n\n';
-
-/** Asks for the slow pace (config.streamSlowDelayMs), where the service enables it. */
-export const SLOW_PACE_MARKER = '[pace:slow]';
-
-/** The pause between two fragments of this question's answer: the slow pace only when enabled and asked for. */
-export function streamDelayFor(question: string, config: Pick<ServiceConfig, 'streamDelayMs' | 'streamSlowDelayMs'>): number {
-  if (config.streamSlowDelayMs !== null && question.includes(SLOW_PACE_MARKER)) return config.streamSlowDelayMs;
-  return config.streamDelayMs;
-}
 
 /** The first fault the question asks for with a `[fault:<name>]` marker, among those enabled. */
 export function requestedFault(question: string, enabled: readonly StreamFault[]): StreamFault | null {
