@@ -5,6 +5,11 @@ export default defineConfig({
   plugins: [react()],
   test: {
     globals: true,
+    // Every core, not vitest's default of one fewer: on this 2-core machine the default is one
+    // worker, and the suite ran on one core (user time about wall time). Measured back to back,
+    // quiet: 193 s with the default, 119 s with both cores (all 1,583 tests passing in each);
+    // the service project alone 114 → 76 s. build/vitest-workers.test.ts holds it.
+    maxWorkers: '100%',
     projects: [
       {
         extends: true,
