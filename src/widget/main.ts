@@ -1,5 +1,3 @@
-// First: its body starts the settings request before the other modules are evaluated.
-import { chatbotId, earlySettings, script, serviceOrigin } from './early-settings';
 import { mountWidget } from './chat-widget';
 import { UNREACHABLE_MESSAGE, visitorTransport } from './visitor-client';
 import { browserStorages, VisitorStorage } from './visitor-storage';
@@ -11,16 +9,21 @@ import { browserStorages, VisitorStorage } from './visitor-storage';
  * visitor-facing settings and draws the launcher. A page the chatbot does not allow
  * (VerifyDomain, Domains) gets no settings, so no widget; the console's log says why.
  */
+performance.mark('realty-bot-widget:start');
+
+const script = document.currentScript as HTMLScriptElement | null;
+const chatbotId = script?.dataset.chatbot?.trim() ?? '';
 
 async function start(): Promise<void> {
   if (!script || chatbotId === '') {
     console.warn('[realty-bot widget] The script tag needs data-chatbot="<chatbot id>".');
     return;
   }
+  const serviceOrigin = new URL(script.src, location.href).origin;
   const transport = visitorTransport(serviceOrigin, chatbotId);
   let settings;
   try {
-    settings = await transport.settings(earlySettings);
+    settings = await transport.settings();
   } catch (error) {
     console.warn(`[realty-bot widget] ${error instanceof Error ? error.message : UNREACHABLE_MESSAGE} (chatbot ${chatbotId}; is this page's origin in its allowed Domains?)`);
     return;

@@ -61,14 +61,9 @@ async function refusalOf(response: Response): Promise<WidgetAnswerError> {
 }
 
 async function send(url: string, init: RequestInit): Promise<Response> {
-  return judged(fetch(url, { ...init, credentials: 'omit' }));
-}
-
-/** A response as send() hands it on, or the refusal it stands for; `pending` may have been started early (early-settings.ts). */
-async function judged(pending: Promise<Response>): Promise<Response> {
   let response: Response;
   try {
-    response = await pending;
+    response = await fetch(url, { ...init, credentials: 'omit' });
   } catch {
     // Refused by CORS (a page outside Domains) or offline: the browser says no more than that.
     throw new WidgetAnswerError(UNREACHABLE_MESSAGE);
@@ -115,12 +110,10 @@ export async function readAnswerStream(body: ReadableStream<Uint8Array>, onText:
 }
 
 /** The public side of the local service at `serviceOrigin` (routes/widget.ts). */
-export function visitorTransport(serviceOrigin: string, chatbotId: string): WidgetTransport & { settings(started?: Promise<Response> | null): Promise<VisitorSettings> } {
+export function visitorTransport(serviceOrigin: string, chatbotId: string): WidgetTransport & { settings(): Promise<VisitorSettings> } {
   const json = { 'content-type': 'application/json' };
   return {
-    /** `started`: the same request already under way (main.ts starts it on the script's first line). */
-    settings: async (started) =>
-      dataOf<VisitorSettings>(await (started ? judged(started) : send(`${serviceOrigin}${WIDGET_PATHS.settings(chatbotId)}`, {}))),
+    settings: async () => dataOf<VisitorSettings>(await send(`${serviceOrigin}${WIDGET_PATHS.settings(chatbotId)}`, {})),
     openSession: async () => dataOf<VisitorSession>(await send(`${serviceOrigin}${WIDGET_PATHS.session(chatbotId)}`, { method: 'POST', headers: json, body: '{}' })),
     async ask(session, content, onText, media) {
       const response = await send(`${serviceOrigin}${WIDGET_PATHS.ask(chatbotId)}`, {
