@@ -69,6 +69,24 @@ export default tseslint.config(
     },
   },
   {
+    // The browser's code validates with zod/mini only. Classic zod's schemas carry every method
+    // (z.string().email(), .cuid(), .jwt(), …), so one classic import anywhere in the app keeps
+    // every string format in zod's core module, which all first visits load: 6 KB more on each
+    // (docs/performance.md, "zod/mini only").
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['zod', 'zod/v4', 'zod/v3'].map((name) => ({
+            name,
+            message: "Import * as z from 'zod/mini': classic zod grows the zod chunk of every first visit.",
+          })),
+        },
+      ],
+    },
+  },
+  {
     // The service's start-up banner and the CLI scripts talk to a terminal on purpose.
     files: ['server/main.ts', 'server/console/members-cli.ts', 'scripts/**', 'bench/**', 'reliability/**'],
     rules: { 'no-console': 'off' },

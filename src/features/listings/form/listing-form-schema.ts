@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// zod/mini, as the contract: classic zod's string methods keep every string format in the
+// zod chunk that every first visit loads (eslint.config.js says so for all of src/).
+import * as z from 'zod/mini';
 import type { ZodMiniNumber } from 'zod/mini';
 import {
   AREA_UNITS,
@@ -73,26 +75,30 @@ export const MAX_EXTENSION_ROWS = 100;
 /** What a NumberInput holds: a number, or text while it is empty or half-typed. */
 const numberInput = z.union([z.number(), z.string()]);
 
-const numberOrBlank = numberInput.transform((value, ctx) => {
-  if (typeof value === 'number') return value;
-  const text = value.trim();
-  if (text === '') return undefined;
-  const parsed = Number(text);
-  if (Number.isNaN(parsed)) {
-    ctx.addIssue({ code: 'custom', message: 'must be a number' });
-    return z.NEVER;
-  }
-  return parsed;
-});
+const numberOrBlank = z.pipe(
+  numberInput,
+  z.transform((value: number | string, ctx) => {
+    if (typeof value === 'number') return value;
+    const text = value.trim();
+    if (text === '') return undefined;
+    const parsed = Number(text);
+    if (Number.isNaN(parsed)) {
+      ctx.issues.push({ code: 'custom', message: 'must be a number', input: value });
+      return z.NEVER;
+    }
+    return parsed;
+  }),
+);
 
 function requiredNumber(schema: z.core.$ZodType<number, number>) {
-  return numberOrBlank.pipe(
-    z.number({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a number') }).pipe(schema),
+  return z.pipe(
+    numberOrBlank,
+    z.pipe(z.number({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a number') }), schema),
   );
 }
 
 function optionalNumber(schema: z.core.$ZodType<number | undefined, number | undefined>) {
-  return numberOrBlank.pipe(schema);
+  return z.pipe(numberOrBlank, schema);
 }
 
 function wholeNumber(schema: ZodMiniNumber<number>, max: number) {
@@ -107,7 +113,12 @@ const isQuarterStep = (value: number) => Math.abs(value * 4 - Math.round(value *
 const blankOr = <Values extends readonly [string, ...string[]]>(values: Values) =>
   z.union([z.literal(''), z.enum(values)]);
 
-const imageUrl = z.string().trim().min(1, { error: 'is required' }).pipe(httpUrl);
+/** Text with its surrounding blanks cut; required text names a blank one so. */
+const trimmedText = () => z.string().check(z.trim());
+const requiredText = () => z.string().check(z.trim(), z.minLength(1, { error: 'is required' }));
+
+const imageUrl = z.pipe(requiredText(), httpUrl);
+const spaceTypeOrBlank = blankOr(SPACE_TYPES);
 
 /** Fields shown for one sale type only; the other type's fields are neither checked nor sent. */
 const SALE_ONLY = {
@@ -119,7 +130,10 @@ const SALE_ONLY = {
 const RENT_ONLY = {
   RentPrice: optionalNumber(listingFieldsShape.RentPrice),
   DepositFee: optionalNumber(listingFieldsShape.DepositFee),
-  SpaceType: blankOr(SPACE_TYPES).transform((value) => value || undefined),
+  SpaceType: z.pipe(
+    spaceTypeOrBlank,
+    z.transform((value: z.output<typeof spaceTypeOrBlank>) => value || undefined),
+  ),
 };
 export const SALE_ONLY_FIELDS = Object.keys(SALE_ONLY) as Array<keyof typeof SALE_ONLY>;
 export const RENT_ONLY_FIELDS = Object.keys(RENT_ONLY) as Array<keyof typeof RENT_ONLY>;
@@ -146,7 +160,7 @@ const formObject = z.object({
       z.refine(isQuarterStep, { error: 'must be in halves or quarters, such as 2, 2.5 or 2.75' }),
     ),
   ),
-  Url: z.string().trim().min(1, { error: 'is required' }).pipe(listingFieldsShape.Url),
+  Url: z.pipe(requiredText(), listingFieldsShape.Url),
   MLSNumber: listingFieldsShape.MLSNumber,
   YearBuilt: requiredNumber(
     listingFieldsShape.YearBuilt.check(
@@ -160,17 +174,17 @@ const formObject = z.object({
   AreaUnit: listingFieldsShape.AreaUnit,
   ParkingSpots: requiredNumber(wholeNumber(listingFieldsShape.ParkingSpots, 1_000)),
   // Field arrays hold objects so react-hook-form can key and reorder them.
-  Images: z.array(z.object({ url: imageUrl })).max(MAX_IMAGES, { error: `must hold at most ${MAX_IMAGES} images` }),
+  Images: z.array(z.object({ url: imageUrl })).check(z.maxLength(MAX_IMAGES, { error: `must hold at most ${MAX_IMAGES} images` })),
   Tours: blankOr(TOURS),
-  Description: z.string().trim(),
+  Description: trimmedText(),
   ExtensionColumn: z
-    .array(z.object({ Key: extensionColumnEntry.shape.Key, value: z.string().trim() }))
-    .max(MAX_EXTENSION_ROWS, { error: `must hold at most ${MAX_EXTENSION_ROWS} rows` }),
-  Location: z.string().trim(),
-  Address: z.string().trim(),
-  City: z.string().trim(),
-  State: z.string().trim(),
-  ZIP: z.string().trim(),
+    .array(z.object({ Key: extensionColumnEntry.shape.Key, value: trimmedText() }))
+    .check(z.maxLength(MAX_EXTENSION_ROWS, { error: `must hold at most ${MAX_EXTENSION_ROWS} rows` })),
+  Location: trimmedText(),
+  Address: trimmedText(),
+  City: trimmedText(),
+  State: trimmedText(),
+  ZIP: trimmedText(),
   Latitude: optionalNumber(listingFieldsShape.Latitude),
   Longitude: optionalNumber(listingFieldsShape.Longitude),
   // Checked below against the sale type, so a hidden field never blocks the form.
@@ -185,26 +199,30 @@ const formObject = z.object({
 
 const isBlank = (value: unknown) => value === undefined || (typeof value === 'string' && value.trim() === '');
 
-export const listingFormSchema = formObject
-  .superRefine(
-    (values, ctx) => {
-      for (const [field, schema] of Object.entries(conditionalFieldsOf(values.SaleType))) {
-        const result = schema.safeParse(values[field as keyof typeof values]);
-        for (const issue of result.error?.issues ?? []) {
-          ctx.addIssue({ code: 'custom', path: [field, ...issue.path], message: issue.message });
+type FormObjectValues = z.output<typeof formObject>;
+
+export const listingFormSchema = z.pipe(
+  formObject.check(
+    z.superRefine(
+      (values: FormObjectValues, ctx) => {
+        for (const [field, schema] of Object.entries(conditionalFieldsOf(values.SaleType))) {
+          const result = schema.safeParse(values[field as keyof typeof values]);
+          for (const issue of result.error?.issues ?? []) {
+            ctx.addIssue({ code: 'custom', path: [field, ...issue.path], message: issue.message });
+          }
         }
-      }
-      // A map pin needs both halves; one alone would be stored as a half-known place.
-      if (isBlank(values.Latitude) !== isBlank(values.Longitude)) {
-        const missing = isBlank(values.Latitude) ? 'Latitude' : 'Longitude';
-        const given = missing === 'Latitude' ? 'a longitude' : 'a latitude';
-        ctx.addIssue({ code: 'custom', path: [missing], message: `is required when ${given} is given` });
-      }
-    },
-    // Also when other fields failed, so every problem shows at once.
-    { when: () => true },
-  )
-  .transform((values): ListingFields => {
+        // A map pin needs both halves; one alone would be stored as a half-known place.
+        if (isBlank(values.Latitude) !== isBlank(values.Longitude)) {
+          const missing = isBlank(values.Latitude) ? 'Latitude' : 'Longitude';
+          const given = missing === 'Latitude' ? 'a longitude' : 'a latitude';
+          ctx.addIssue({ code: 'custom', path: [missing], message: `is required when ${given} is given` });
+        }
+      },
+      // Also when other fields failed, so every problem shows at once.
+      { when: () => true },
+    ),
+  ),
+  z.transform((values: FormObjectValues): ListingFields => {
     const fields: ListingFields = {
       SaleType: values.SaleType,
       Status: values.Status,
@@ -240,7 +258,8 @@ export const listingFormSchema = formObject
       if (value !== undefined) Object.assign(fields, { [field]: value });
     }
     return fields;
-  });
+  }),
+);
 
 /** The values the form edits: what its inputs hold, blanks included. */
 export type ListingFormValues = z.input<typeof listingFormSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { readStoredJson, writeStoredJson } from '../../../lib/stored-json';
 import { LISTING_FIELD_LABELS, type ListingFieldName } from '../form/listing-form-schema';
 
@@ -85,7 +85,10 @@ export type RememberedMapping = Record<string, ListingFieldName | null>;
 
 const STORAGE_PREFIX = 'realty-bot-console.listings.import-mapping.v1:';
 const MAX_REMEMBERED = 200;
-const rememberedSchema = z.record(z.string().max(200), z.enum(IMPORT_FIELDS as [ListingFieldName, ...ListingFieldName[]]).nullable());
+const rememberedSchema = z.record(
+  z.string().check(z.maxLength(200)),
+  z.nullable(z.enum(IMPORT_FIELDS as [ListingFieldName, ...ListingFieldName[]])),
+);
 
 export function importMappingKey(chatbotId: string): string {
   return `${STORAGE_PREFIX}${chatbotId}`;

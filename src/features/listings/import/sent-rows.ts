@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { readStoredJson, removeStored, writeStoredJson } from '../../../lib/stored-json';
 
 /**
@@ -34,7 +34,7 @@ const stateSchema = z.object({
   done: z.array(z.tuple([z.int(), z.int()])),
   inFlight: z.array(z.int()),
   receipted: z.optional(z.array(z.int())),
-  importId: z.optional(z.string().min(1).max(100)),
+  importId: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
 });
 
 const STORAGE_PREFIX = 'realty-bot-console.listings.import-progress.v1:';
