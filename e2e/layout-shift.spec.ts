@@ -134,3 +134,54 @@ test.describe('the members table when its selects arrive', () => {
     });
   }
 });
+
+/**
+ * The settings' later controls (rich-setting-controls.tsx: selects, number and colour inputs,
+ * the bubble position, the switches and the image uploads) come in a chunk fetched after the
+ * first paint; until it arrives each stands as a skeleton of its size. Held back here until every
+ * section has drawn its skeletons, the chunk then arrives: no field of any section may move.
+ */
+test.describe('the settings when their later controls arrive', () => {
+  /** Every field's place, relative to the form's first section, in the order the form lists them. */
+  async function fieldBoxes(page: Page) {
+    return page.getByRole('form', { name: 'Chatbot settings' }).evaluate((form) => {
+      const origin = form.querySelector('fieldset')!.getBoundingClientRect();
+      return [...form.querySelectorAll('fieldset > div > div')].map((field) => {
+        const rect = field.getBoundingClientRect();
+        return { field: field.textContent?.slice(0, 40) ?? '', x: rect.x - origin.x, y: rect.y - origin.y, width: rect.width, height: rect.height };
+      });
+    });
+  }
+
+  for (const width of [390, 1920]) {
+    test(`at ${width} px, no field moves`, async ({ browser }) => {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      let release = () => undefined as void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/rich-setting-controls-[^/]*\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`/bots/${BOT}/settings`);
+      // Every section drawn, with a skeleton in the place of each later control.
+      await expect(page.getByTestId('section-pending')).toHaveCount(0, { timeout: 30_000 });
+      for (const name of ['Model', 'ChatProfilePicture', 'ChatBubbleAlign', 'ChatBubbleColor', 'EnablePushToTalk', 'VerifyDomain', 'MessageLimit']) {
+        await expect(page.getByTestId(`control-skeleton-${name}`)).toBeVisible();
+      }
+      const before = await fieldBoxes(page);
+      release();
+      await expect(page.getByRole('switch', { name: 'Verify domain' })).toBeAttached();
+      await expect(page.locator('[data-testid^="control-skeleton-"]')).toHaveCount(0);
+      const after = await fieldBoxes(page);
+      expect(after.length).toBe(before.length);
+      before.forEach((was, index) => {
+        const is = after[index]!;
+        for (const side of ['x', 'y', 'width', 'height'] as const) {
+          expect(Math.abs(is[side] - was[side]), `field ${index} (${is.field}) ${side}: ${JSON.stringify(was)} then ${JSON.stringify(is)}`).toBeLessThanOrEqual(0.5);
+        }
+      });
+      await context.close();
+    });
+  }
+});

@@ -11,6 +11,7 @@ import { PageLoader } from '../components/page-loader';
 import { signInPathFrom } from '../features/access/sign-in-path';
 import { ChatbotSwitcher } from '../features/connection/chatbot-switcher';
 import { useBootstrapConnection } from '../features/connection/use-bootstrap-connection';
+import navLink from '../components/nav-link.module.css';
 import classes from './app-layout.module.css';
 import { DemoBanner } from '../features/access/demo-banner';
 import { userMenu } from './deferred-access';
@@ -159,7 +160,7 @@ interface AreaLinkProps {
 /** A link of the navigation column; plain, since Mantine's NavLink brings nested-link collapsing. */
 function AreaLink({ to, label, icon: Icon, active }: AreaLinkProps) {
   return (
-    <RouterNavLink to={to} className={classes.link} data-active={active || undefined}>
+    <RouterNavLink to={to} className={navLink.link} data-active={active || undefined}>
       <Icon size={18} stroke={1.6} />
       <span>{label}</span>
     </RouterNavLink>

@@ -61,8 +61,7 @@ export const ACTIVITY_ACTION_LABELS: Record<ActivityAction, string> = {
   'password.change': 'Changed their password',
 };
 
-/** Who an entry (or a settings version) names when a request came with a key and no console member. */
-export const API_CLIENT = 'API client';
+export { API_CLIENT, API_CLIENT_FILTER } from './api-client';
 
 /** What an action touched; each action fills the fields that apply to it. */
 export const activityTargetSchema = z.object({
@@ -134,8 +133,6 @@ export const activityQuerySchema = z.object({
 export const ACTIVITY_NUMBER_PARAMS = ['from', 'to', 'page', 'pageSize'] as const;
 export type ActivityQuery = z.infer<typeof activityQuerySchema>;
 
-/** The `member` filter's value for requests made with a key. */
-export const API_CLIENT_FILTER = 'api-client';
 
 /** GET /console/activity: newest first, one page, and who appears in the entries the asker may see (for the Member filter). */
 export const activityPageSchema = z.object({

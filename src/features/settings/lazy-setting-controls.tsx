@@ -54,7 +54,9 @@ function useRichModule(): RichModule | 'failed' | null {
   return state === 'loaded' ? loaded : state === 'failed' ? 'failed' : null;
 }
 
-type Shape = 'input' | 'select' | 'limit' | 'radio';
+/** The shapes drawn under a label; a switch has its label beside it (SwitchSkeleton). */
+type BodyShape = 'input' | 'select' | 'limit' | 'radio' | 'image';
+type Shape = BodyShape | 'switch';
 
 /** Mantine's input height at size sm (36 px), as a number: its CSS variable is set only inside an input. */
 const INPUT_HEIGHT = 36;
@@ -73,7 +75,7 @@ function Block({ radius = 'sm', children, ...props }: BoxProps & { radius?: 'sm'
   );
 }
 
-function ControlBody({ name, shape }: { name: ChatbotSettingKey; shape: Shape }) {
+function ControlBody({ name, shape }: { name: ChatbotSettingKey; shape: BodyShape }) {
   const { getValues } = useFormContext<Record<string, unknown>>();
   switch (shape) {
     case 'input':
@@ -97,12 +99,54 @@ function ControlBody({ name, shape }: { name: ChatbotSettingKey; shape: Shape })
       return (
         <Stack gap="xs">
           <Block h={INPUT_HEIGHT} radius="sm" />
-          <Block h={24} w={180} radius="xl" />
+          {/* The "Unlimited messages" switch: its track and label are one line of 20 px. */}
+          <Block h={20} w={180} radius="xl" />
         </Stack>
       );
     case 'radio':
       return <Block mt={6} h={20} w={240} radius="sm" />;
+    case 'image': {
+      // ImageUploadInput's frame: the thumbnail, its button, and the line naming the file.
+      const fileId = String(getValues(name) ?? '');
+      return (
+        <Group gap="md" wrap="nowrap" align="flex-start">
+          <Block w={56} h={56} radius="md" />
+          <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
+            <Block h={30} w={96} radius="sm" />
+            <Text size="xs" c="dimmed">
+              {fileId ? `File id ${fileId}` : 'No image'}
+            </Text>
+          </Stack>
+        </Group>
+      );
+    }
   }
+}
+
+/**
+ * A switch's place, laid out as Mantine's Switch at size sm draws (its track, then its label
+ * and description beside it, with the same sizes and line heights), so nothing moves when it comes.
+ */
+function SwitchSkeleton({ label, description, failed }: { label: string; description: string; failed: boolean }) {
+  return (
+    <Group gap={0} wrap="nowrap" align="flex-start" pe={90}>
+      <Block w={38} h={20} radius="xl" flex="none" />
+      <Box ps="sm">
+        <Text size="sm" lh="20px">
+          {label}
+        </Text>
+        {failed ? (
+          <Text size="sm" c="red" role="alert" mt={5}>
+            This control could not be loaded. Reload the page to edit {label}.
+          </Text>
+        ) : (
+          <Text size="xs" lh={1.2} mt={5} c="dimmed">
+            {description}
+          </Text>
+        )}
+      </Box>
+    </Group>
+  );
 }
 
 /** A rich control's place while its chunk comes: its label and description, and a block of its size. */
@@ -117,17 +161,21 @@ function ControlSkeleton({ name, shape, failed }: { name: ChatbotSettingKey; sha
         paddingInlineStart: 'var(--mantine-spacing-sm)',
       }}
     >
-      <Input.Wrapper label={label} labelElement="div" description={description}>
-        <Box mt={shape === 'radio' ? 0 : 5}>
-          {failed ? (
-            <Text size="sm" c="red" role="alert">
-              This control could not be loaded. Reload the page to edit {label}.
-            </Text>
-          ) : (
-            <ControlBody name={name} shape={shape} />
-          )}
-        </Box>
-      </Input.Wrapper>
+      {shape === 'switch' ? (
+        <SwitchSkeleton label={label} description={description} failed={failed} />
+      ) : (
+        <Input.Wrapper label={label} labelElement="div" description={description}>
+          <Box mt={shape === 'radio' ? 0 : shape === 'image' ? 6 : 5}>
+            {failed ? (
+              <Text size="sm" c="red" role="alert">
+                This control could not be loaded. Reload the page to edit {label}.
+              </Text>
+            ) : (
+              <ControlBody name={name} shape={shape} />
+            )}
+          </Box>
+        </Input.Wrapper>
+      )}
     </Box>
   );
 }
@@ -154,3 +202,5 @@ export const TimeZoneSetting = lazyControl((module) => module.TimeZoneSetting, '
 export const LanguageSetting = lazyControl((module) => module.LanguageSetting, 'select', () => 'AIResponseLanguage');
 export const ColorSetting = lazyControl((module) => module.ColorSetting, 'input', (props) => props.name);
 export const BubbleAlignSetting = lazyControl((module) => module.BubbleAlignSetting, 'radio', () => 'ChatBubbleAlign');
+export const SwitchSetting = lazyControl((module) => module.SwitchSetting, 'switch', (props) => props.name);
+export const ImageSetting = lazyControl((module) => module.ImageSetting, 'image', (props) => props.name);

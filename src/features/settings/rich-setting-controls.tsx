@@ -4,14 +4,16 @@ import { useMemo, useState } from 'react';
 import { modelListQueryOptions } from '../../api/models';
 import { CHAT_BUBBLE_ALIGN, type ChatbotSettingKey } from '../../api/contract';
 import { languageNames, timeZoneValues, type Option } from './intl-options';
+import { ImageUploadInput } from './image-upload-input';
 import { RgbColorInput } from './rgb-color-input';
-import { SettingRow, useSettingField, type NumberKey, type TextKey } from './setting-controls';
+import { SettingRow, useSettingField, type FlagKey, type NumberKey, type TextKey } from './setting-controls';
 import { useSettingsBaseline } from './settings-baseline';
 
 /**
  * The controls built on heavier components: a chunk of its own (lazy-setting-controls.tsx
  * fetches it once the page has drawn), so a first visit draws the form without Popover,
- * floating-ui, Combobox, NumberInput, ColorInput and Radio.
+ * floating-ui, Combobox, NumberInput, ColorInput and Radio, nor the Switch, Avatar, Progress
+ * and upload code of the later sections (none is in the first section, which draws at once).
  */
 
 /** What a NumberInput reports as a whole number, or null while it is empty or half typed ("-"). */
@@ -245,6 +247,44 @@ export function BubbleAlignSetting() {
           <Radio value={String(CHAT_BUBBLE_ALIGN.left)} label="Bottom left" onBlur={field.onBlur} />
         </Group>
       </Radio.Group>
+    </SettingRow>
+  );
+}
+
+export function SwitchSetting({ name }: { name: FlagKey }) {
+  const { field, inputRef, value, label, description, error, changed, revert } = useSettingField(name);
+  return (
+    <SettingRow label={label} changed={changed} onRevert={revert}>
+      <Switch
+        ref={inputRef}
+        name={field.name}
+        label={label}
+        description={description}
+        checked={value}
+        onChange={(event) => field.onChange(event.currentTarget.checked)}
+        onBlur={field.onBlur}
+        error={error}
+        pe={90}
+      />
+    </SettingRow>
+  );
+}
+
+export function ImageSetting({ name }: { name: 'ChatProfilePicture' | 'ChatIcon' }) {
+  const { field, inputRef, value, label, description, error, changed, revert } = useSettingField(name);
+  return (
+    <SettingRow label={label} changed={changed} onRevert={revert}>
+      <ImageUploadInput
+        label={label}
+        description={description}
+        value={value}
+        onChange={(id) => {
+          field.onChange(id);
+          field.onBlur();
+        }}
+        error={error}
+        buttonRef={inputRef}
+      />
     </SettingRow>
   );
 }

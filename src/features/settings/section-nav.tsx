@@ -1,5 +1,6 @@
-import { Group, NavLink, Stack } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import { useEffect, useState, type MouseEvent } from 'react';
+import navLink from '../../components/nav-link.module.css';
 import { useSectionMounts } from './section-mounts';
 import { SETTINGS_SECTIONS, sectionElementId, type SettingsSectionId } from './setting-fields';
 
@@ -48,19 +49,25 @@ export function SectionNav({ orientation }: { orientation: 'vertical' | 'horizon
     setCurrent(id);
   };
 
+  // Plain links drawn as Mantine's NavLink (nav-link.module.css): its nested-links machinery
+  // would bring Collapse to every first visit of the settings.
   const links = SETTINGS_SECTIONS.map(({ id, title }) => (
-    <NavLink
+    <a
       key={id}
-      component="a"
       href={`#${sectionElementId(id)}`}
-      label={title}
-      active={current === id}
+      className={navLink.link}
+      data-active={current === id || undefined}
+      data-variant={orientation === 'vertical' ? undefined : 'subtle'}
       aria-current={current === id ? 'location' : undefined}
       onClick={go(id)}
-      variant={orientation === 'vertical' ? 'light' : 'subtle'}
-      w={orientation === 'horizontal' ? 'auto' : undefined}
-      style={{ borderRadius: 'var(--mantine-radius-sm)', flex: orientation === 'horizontal' ? 'none' : undefined }}
-    />
+      style={{
+        borderRadius: 'var(--mantine-radius-sm)',
+        width: orientation === 'horizontal' ? 'auto' : undefined,
+        flex: orientation === 'horizontal' ? 'none' : undefined,
+      }}
+    >
+      <span>{title}</span>
+    </a>
   ));
 
   return (

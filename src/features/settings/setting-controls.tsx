@@ -1,9 +1,8 @@
-import { Box, Button, Switch, Textarea, TextInput, VisuallyHidden, type TextInputProps } from '@mantine/core';
+import { Box, Button, Textarea, TextInput, VisuallyHidden, type TextInputProps } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useController, useFormContext, type FieldError, type PathValue } from 'react-hook-form';
 import type { ChatbotSettingKey } from '../../api/contract';
-import { ImageUploadInput } from './image-upload-input';
 import { ListEditor } from './list-editor';
 import { SETTING_FIELDS, settingErrorText } from './setting-fields';
 import { useSettingsBaseline } from './settings-baseline';
@@ -11,14 +10,15 @@ import { formFieldToSetting, toFormValues, type SettingsFormValues } from './set
 
 /**
  * One control per Edit field, bound to the form with its own controller: a keystroke
- * re-renders only the field being typed in, never the whole form. The plain controls are
- * here; the ones built on heavier components (Select, NumberInput, ColorInput, Radio) are
- * in rich-setting-controls.tsx, a chunk fetched after the first paint.
+ * re-renders only the field being typed in, never the whole form. The plain controls of
+ * the first section are here; the others (Select, NumberInput, ColorInput, Radio, and the
+ * switches and images of the later sections) are in rich-setting-controls.tsx, a chunk
+ * fetched after the first paint.
  */
 
 type KeysOfType<T> = { [Key in ChatbotSettingKey]: SettingsFormValues[Key] extends T ? Key : never }[ChatbotSettingKey];
 export type TextKey = KeysOfType<string>;
-type FlagKey = KeysOfType<boolean>;
+export type FlagKey = KeysOfType<boolean>;
 export type NumberKey = Exclude<KeysOfType<number | null>, 'ChatBubbleAlign'>;
 export type ListKey = KeysOfType<string[]>;
 
@@ -130,44 +130,6 @@ export function TextareaSetting({ name, placeholder }: { name: TextKey; placehol
         onChange={(event) => field.onChange(event.currentTarget.value)}
         onBlur={field.onBlur}
         error={error}
-      />
-    </SettingRow>
-  );
-}
-
-export function SwitchSetting({ name }: { name: FlagKey }) {
-  const { field, inputRef, value, label, description, error, changed, revert } = useSettingField(name);
-  return (
-    <SettingRow label={label} changed={changed} onRevert={revert}>
-      <Switch
-        ref={inputRef}
-        name={field.name}
-        label={label}
-        description={description}
-        checked={value}
-        onChange={(event) => field.onChange(event.currentTarget.checked)}
-        onBlur={field.onBlur}
-        error={error}
-        pe={90}
-      />
-    </SettingRow>
-  );
-}
-
-export function ImageSetting({ name }: { name: 'ChatProfilePicture' | 'ChatIcon' }) {
-  const { field, inputRef, value, label, description, error, changed, revert } = useSettingField(name);
-  return (
-    <SettingRow label={label} changed={changed} onRevert={revert}>
-      <ImageUploadInput
-        label={label}
-        description={description}
-        value={value}
-        onChange={(id) => {
-          field.onChange(id);
-          field.onBlur();
-        }}
-        error={error}
-        buttonRef={inputRef}
       />
     </SettingRow>
   );

@@ -4,14 +4,16 @@ import type { ChatbotSettingKey } from '../../api/contract';
 import {
   BubbleAlignSetting,
   ColorSetting,
+  ImageSetting,
   IntegerSetting,
   LanguageSetting,
   MessageLimitSetting,
   ModelSetting,
+  SwitchSetting,
   TimeZoneSetting,
 } from './lazy-setting-controls';
 import { useSectionMounted } from './section-mounts';
-import { ImageSetting, ListSetting, SwitchSetting, TextareaSetting, TextSetting } from './setting-controls';
+import { ListSetting, TextareaSetting, TextSetting } from './setting-controls';
 import { SETTINGS_SECTIONS, sectionElementId, type SettingsSection, type SettingsSectionId } from './setting-fields';
 
 /** The control of every Edit field; the type makes a missing field a compile error. */

@@ -1,5 +1,5 @@
 import type { VersionSummary } from '../../../api/contract';
-import { API_CLIENT } from '../../../api/contract/activity';
+import { API_CLIENT } from '../../../api/contract/api-client';
 
 /**
  * Who saved a version, as the history and the conflict dialog name them: the member (the
