@@ -12,6 +12,21 @@ import { startOwnService, type OwnService } from './support/own-service';
  */
 const BOT = 'demo-bot';
 
+/**
+ * What an area's first visit must not download, each a rule its weight rests on
+ * (docs/performance.md, "Tricks still in the code"); the landing page's are in landing-weight.spec.ts.
+ */
+const KEPT_OFF_THE_FIRST_VISIT: Partial<Record<FirstVisitArea, Record<string, RegExp>>> = {
+  settings: {
+    'the zod resolver (fetched at an idle moment, or by the first check)': /node_modules\/@hookform\/resolvers\//,
+    'Switch (the later sections\' switches come with the rich controls)': /@mantine\/core\/esm\/components\/Switch\//,
+    'the image upload (with the rich controls)': /src\/features\/settings\/image-upload-input\.tsx|@mantine\/core\/esm\/components\/(Avatar|FileButton|Progress)\//,
+    "NavLink and its Collapse (the section list is plain links)": /@mantine\/core\/esm\/components\/(NavLink|Collapse)\//,
+    "Grid (the page's columns are a CSS module)": /@mantine\/core\/esm\/components\/Grid\//,
+    "the Activity page's schemas (the API client's name is a module of its own)": /src\/api\/contract\/activity\.ts/,
+  },
+};
+
 function expectWithinCeiling(area: FirstVisitArea, kilobytes: number): void {
   const ceiling = FIRST_VISIT_CEILING_KB[area];
   test.info().annotations.push({
@@ -23,7 +38,11 @@ function expectWithinCeiling(area: FirstVisitArea, kilobytes: number): void {
 
 for (const { area, path, ready } of firstVisitRoutes(BOT)) {
   test(`a first visit to ${area} stays within its ceiling`, async ({ browser, baseURL }) => {
-    const { kilobytes } = await firstVisit(browser, baseURL!, path, (page) => expect(ready(page)).toBeVisible());
+    const { kilobytes, chunks } = await firstVisit(browser, baseURL!, path, (page) => expect(ready(page)).toBeVisible());
+    const modules = chunks.flatMap((chunk) => Object.keys(chunk.modules));
+    for (const [what, pattern] of Object.entries(KEPT_OFF_THE_FIRST_VISIT[area] ?? {})) {
+      expect(modules.filter((module) => pattern.test(module)), `${what}: on the first visit to ${area}`).toEqual([]);
+    }
     expectWithinCeiling(area, kilobytes);
   });
 }

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Grid, Group, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCopy, IconEye, IconGitMerge, IconHistory, IconTimeline } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -27,11 +26,14 @@ import {
   toFormValues,
   type SettingsFormValues,
 } from './settings-form-schema';
+import layout from './settings-layout.module.css';
 import { SettingsSections } from './settings-sections';
 import { clearDraft, loadDraft, type LoadedDraft } from './settings-storage';
 import { WidgetPreview } from './widget-preview';
 import { EmbedSection } from './embed-section';
 import { confirm } from '../../components/confirm';
+import { lazyResolver } from '../../lib/lazy-resolver';
+import { runWhenIdle } from '../../lib/run-when-idle';
 
 // A failed preload is tried again when the dialog opens, which shows the failure.
 const preloadCopy = () => void preloadCopySettingsModal().catch(() => undefined);
@@ -81,6 +83,9 @@ function formatTime(iso: string): string {
  * baseline, then makes the sent values the new baseline. A member who may not edit this
  * chatbot's settings sees them read-only, with history and preview but nothing that saves.
  */
+/** The form's checks: their code comes after the first paint (lazy-resolver.ts). */
+const settingsResolver = lazyResolver<SettingsFormValues>(({ zodResolver }) => zodResolver(settingsFormSchema));
+
 export function SettingsForm({ chatbotId, saved, unknownFields = [] }: SettingsFormProps) {
   const { may, member } = useAccess();
   const canEdit = may('editSettings', chatbotId);
@@ -89,7 +94,7 @@ export function SettingsForm({ chatbotId, saved, unknownFields = [] }: SettingsF
   const [restoredDraft, setRestoredDraft] = useState<LoadedDraft | null>(() => (canEdit ? loadDraft(chatbotId) : null));
   const [initialValues] = useState<SettingsFormValues>(() => ({ ...toFormValues(baseline), ...restoredDraft?.values }));
   const form = useForm<SettingsFormValues>({
-    resolver: zodResolver(settingsFormSchema),
+    resolver: settingsResolver.resolver,
     defaultValues: initialValues,
     mode: 'onTouched',
   });
@@ -101,6 +106,7 @@ export function SettingsForm({ chatbotId, saved, unknownFields = [] }: SettingsF
     return () => mounts.stop();
   }, [mounts]);
   useRichControlsAtIdle();
+  useEffect(() => runWhenIdle(() => void settingsResolver.preload().catch(() => undefined)), []);
   const [searchParams, setSearchParams] = useSearchParams();
   const linkedVersion = versionParam(searchParams.get(HISTORY_PARAM));
   const [historyOpen, setHistoryOpen] = useState(linkedVersion !== null);
@@ -400,24 +406,24 @@ export function SettingsForm({ chatbotId, saved, unknownFields = [] }: SettingsF
             <SectionNav orientation="horizontal" />
           </Box>
           <form onSubmit={(event) => void save(event)} noValidate aria-label="Chatbot settings">
-            <Grid gap="lg" align="stretch">
-              <Grid.Col span={{ base: 12, lg: 2 }} visibleFrom="lg">
+            <div className={layout.columns}>
+              <div className={`${layout.column} ${layout.sectionList}`}>
                 <Box pos="sticky" top={76}>
                   <SectionNav orientation="vertical" />
                 </Box>
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, md: 7, lg: 6 }}>
+              </div>
+              <div className={`${layout.column} ${layout.form}`}>
                 <Stack gap="lg">
                   <SettingsSections readOnly={!canEdit} after={{ embedding: <EmbedSection chatbotId={chatbotId} /> }} />
                   {canEdit && <SaveBar chatbotId={chatbotId} onReset={confirmReset} />}
                 </Stack>
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+              </div>
+              <div className={`${layout.column} ${layout.preview}`}>
                 <Box pos="sticky" top={76}>
                   <WidgetPreview chatbotId={chatbotId} />
                 </Box>
-              </Grid.Col>
-            </Grid>
+              </div>
+            </div>
           </form>
         </SettingsBaselineContext>
       </SectionMountsContext>
