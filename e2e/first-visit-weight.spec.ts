@@ -24,6 +24,7 @@ const KEPT_OFF_THE_FIRST_VISIT: Partial<Record<FirstVisitArea, Record<string, Re
     "NavLink and its Collapse (the section list is plain links)": /@mantine\/core\/esm\/components\/(NavLink|Collapse)\//,
     "Grid (the page's columns are a CSS module)": /@mantine\/core\/esm\/components\/Grid\//,
     "the Activity page's schemas (the API client's name is a module of its own)": /src\/api\/contract\/activity\.ts/,
+    'the embed section (drawn with its section, at an idle moment)': /src\/features\/settings\/embed-section\.tsx|@mantine\/core\/esm\/components\/CopyButton\//,
   },
 };
 

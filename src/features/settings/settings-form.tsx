@@ -30,8 +30,8 @@ import layout from './settings-layout.module.css';
 import { SettingsSections } from './settings-sections';
 import { clearDraft, loadDraft, type LoadedDraft } from './settings-storage';
 import { WidgetPreview } from './widget-preview';
-import { EmbedSection } from './embed-section';
 import { confirm } from '../../components/confirm';
+import { deferComponent } from '../../app/deferred-component';
 import { lazyResolver } from '../../lib/lazy-resolver';
 import { runWhenIdle } from '../../lib/run-when-idle';
 
@@ -83,6 +83,20 @@ function formatTime(iso: string): string {
  * baseline, then makes the sent values the new baseline. A member who may not edit this
  * chatbot's settings sees them read-only, with history and preview but nothing that saves.
  */
+/**
+ * The embed snippet's part of "Embedding & security" (embed-section.tsx), a section drawn at an
+ * idle moment after the first paint: its code is fetched at the first idle moment, or when the
+ * section draws, and shows under the section's fields once it has arrived.
+ */
+const embedSection = deferComponent(() => import('./embed-section').then((module) => module.EmbedSection));
+
+function LateEmbedSection({ chatbotId }: { chatbotId: string }) {
+  // Drawn: fetched now if the idle moment's download has not arrived, or failed.
+  useEffect(() => void embedSection.load().catch(() => undefined), []);
+  embedSection.useLoaded();
+  return embedSection.render({ chatbotId });
+}
+
 /** The form's checks: their code comes after the first paint (lazy-resolver.ts). */
 const settingsResolver = lazyResolver<SettingsFormValues>(({ zodResolver }) => zodResolver(settingsFormSchema));
 
@@ -106,7 +120,14 @@ export function SettingsForm({ chatbotId, saved, unknownFields = [] }: SettingsF
     return () => mounts.stop();
   }, [mounts]);
   useRichControlsAtIdle();
-  useEffect(() => runWhenIdle(() => void settingsResolver.preload().catch(() => undefined)), []);
+  useEffect(
+    () =>
+      runWhenIdle(() => {
+        void settingsResolver.preload().catch(() => undefined);
+        void embedSection.load().catch(() => undefined);
+      }),
+    [],
+  );
   const [searchParams, setSearchParams] = useSearchParams();
   const linkedVersion = versionParam(searchParams.get(HISTORY_PARAM));
   const [historyOpen, setHistoryOpen] = useState(linkedVersion !== null);
@@ -414,7 +435,7 @@ export function SettingsForm({ chatbotId, saved, unknownFields = [] }: SettingsF
               </div>
               <div className={`${layout.column} ${layout.form}`}>
                 <Stack gap="lg">
-                  <SettingsSections readOnly={!canEdit} after={{ embedding: <EmbedSection chatbotId={chatbotId} /> }} />
+                  <SettingsSections readOnly={!canEdit} after={{ embedding: <LateEmbedSection chatbotId={chatbotId} /> }} />
                   {canEdit && <SaveBar chatbotId={chatbotId} onReset={confirmReset} />}
                 </Stack>
               </div>
