@@ -270,6 +270,27 @@ test.describe('only closing or reloading the tab ends an answer', () => {
 test.describe('chat on a phone (390x844)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
+  test('Sessions pressed before the drawer has downloaded opens it once it arrives', async ({ page }) => {
+    // The drawer is its own chunk fetched after the first paint (lazy-sessions-drawer.tsx):
+    // held back here until Sessions has been pressed.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/sessions-drawer-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openChat(page);
+    const sessions = page.getByRole('button', { name: 'Sessions' });
+    await sessions.focus();
+    await page.keyboard.press('Enter');
+    await expect(sessions).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('dialog', { name: 'Chat sessions' })).toHaveCount(0);
+    release();
+    await expect(page.getByRole('dialog', { name: 'Chat sessions' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Chat sessions' })).toBeHidden();
+  });
+
   test('no page overflow; the sessions are in a drawer opened from the chat header', async ({ page }) => {
     await openChat(page);
     await send(page, 'Homes for rent in Denver');
