@@ -598,6 +598,44 @@ test.describe('chat pane', () => {
     await expect(page.getByTestId('user-message')).toHaveText(/Homes for sale in Seattle/);
   });
 
+  test('a session menu, fetched after the first paint, opens by keyboard on its own button and gives focus back', async ({ page }) => {
+    // The menu's chunk (session-menu.tsx) is held until its button has been pressed: the press
+    // must still open it, and the button must keep focus throughout (it is never swapped).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/session-menu-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openChat(page);
+    await send(page, 'Homes for rent in Denver');
+    await expect(lastAnswer(page)).toHaveAttribute('data-status', 'done');
+    const actions = page.getByRole('navigation', { name: 'Chat sessions' }).getByRole('button', { name: /^Actions for session #/ }).first();
+    await actions.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menu')).toHaveCount(0);
+    release();
+    await expect(page.getByRole('menuitem', { name: 'Clear transcript' })).toBeVisible();
+    await expect(actions).toHaveAttribute('aria-expanded', 'true');
+    // As Mantine's own: focus waits in the menu, and the arrows walk its items.
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitem', { name: 'Clear transcript' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitem', { name: 'Delete session' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toHaveCount(0);
+    await expect(actions).toBeFocused();
+    await expect(actions).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('the Attach button shows its hint on hover once the tooltip has arrived', async ({ page }) => {
+    await openChat(page);
+    await page.getByRole('button', { name: 'Attach files' }).hover();
+    await expect(page.getByRole('tooltip')).toHaveText('Attach images, one video or one WAV audio (or drop files here)');
+    await page.mouse.move(0, 0);
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+  });
+
   // Last, and restoring what it changes: the rate limit is a setting of the shared chatbot.
   test('with RateLimitCount 1 the second message shows the configured rate-limit message', async ({ page }) => {
     const detail = await page.request.post('/chat/Chatbot/Detail', { headers: AUTH, data: { serialNumber: BOT } });

@@ -1,37 +1,22 @@
-import { Badge, Button, Group, Text, Title } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
-import { IconMessages } from "@tabler/icons-react";
-import { useQuery, type UseQueryResult } from "@tanstack/react-query";
-import { useCallback, useEffect, useState, type ReactNode } from "react";
-import { chatbotDetailQueryOptions } from "../../api/chatbot";
-import type { ChatbotDetail } from "../../api/contract";
-import { ErrorAlert } from "../../components/error-alert";
-import { runWhenIdle } from "../../lib/run-when-idle";
-import {
-  chatStoreOf,
-  type ChatSnapshot,
-  type ChatStore,
-  type OutgoingMessage,
-  type SettingsVersionLookup,
-} from "./chat-store";
-import type { AnswerMode, AssistantMessage } from "./chat-transcript";
-import classes from "./chat-page.module.css";
-import { Composer } from "./composer";
-import { warmUpMarkdownLater } from "./deferred-markdown";
-import {
-  LazySessionsDrawer,
-  useSessionsDrawerAtIdle,
-} from "./lazy-sessions-drawer";
-import { SessionList } from "./session-list";
-import { Transcript } from "./transcript";
-import {
-  activeSessionOf,
-  isSessionBusy,
-  useChatSelection,
-  useChatSnapshot,
-  wholeChatSnapshot,
-} from "./use-chat";
-import { useSettingsVersionLookup } from "./use-settings-version";
+import { Badge, Button, Group, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconMessages } from '@tabler/icons-react';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { chatbotDetailQueryOptions } from '../../api/chatbot';
+import type { ChatbotDetail } from '../../api/contract';
+import { ErrorAlert } from '../../components/error-alert';
+import { runWhenIdle } from '../../lib/run-when-idle';
+import { chatStoreOf, type ChatSnapshot, type ChatStore, type OutgoingMessage, type SettingsVersionLookup } from './chat-store';
+import type { AnswerMode, AssistantMessage } from './chat-transcript';
+import classes from './chat-page.module.css';
+import { Composer } from './composer';
+import { warmUpMarkdownLater } from './deferred-markdown';
+import { LazySessionsDrawer, useSessionsDrawerAtIdle } from './lazy-sessions-drawer';
+import { SessionList } from './session-list';
+import { Transcript } from './transcript';
+import { activeSessionOf, isSessionBusy, useChatSelection, useChatSnapshot, wholeChatSnapshot } from './use-chat';
+import { useSettingsVersionLookup } from './use-settings-version';
 
 /*
  * One chatbot's chat. The frame (header, drawer, composer) does not hear the chat's store:
@@ -39,28 +24,17 @@ import { useSettingsVersionLookup } from "./use-settings-version";
  * the transcript and the few parts whose content changes, not the whole page four times.
  */
 
-const activeSessionIdOf = (snapshot: ChatSnapshot) =>
-  activeSessionOf(snapshot)?.id ?? null;
-const isActiveSessionBusy = (snapshot: ChatSnapshot) =>
-  isSessionBusy(snapshot, activeSessionIdOf(snapshot));
+const activeSessionIdOf = (snapshot: ChatSnapshot) => activeSessionOf(snapshot)?.id ?? null;
+const isActiveSessionBusy = (snapshot: ChatSnapshot) => isSessionBusy(snapshot, activeSessionIdOf(snapshot));
 const isWritingElsewhere = ({ state, busySessions }: ChatSnapshot) =>
-  state.sessions.some(
-    (session) =>
-      session.id !== state.activeSessionId && busySessions.has(session.id),
-  );
+  state.sessions.some((session) => session.id !== state.activeSessionId && busySessions.has(session.id));
 
 /** The chat of `chatbotId`: sessions beside (or in a drawer), the conversation, the composer. */
-export function ChatWorkspace({
-  chatbotId,
-  compareSwitch,
-}: {
-  chatbotId: string;
-  compareSwitch: ReactNode;
-}) {
+export function ChatWorkspace({ chatbotId, compareSwitch }: { chatbotId: string; compareSwitch: ReactNode }) {
   const store = chatStoreOf(chatbotId);
   const settingsVersion = useSettingsVersionLookup(chatbotId);
   const settings = useQuery(chatbotDetailQueryOptions(chatbotId));
-  const [mode, setMode] = useState<AnswerMode>("stream");
+  const [mode, setMode] = useState<AnswerMode>('stream');
   const send = useCallback(
     async (message: OutgoingMessage, onPlaced?: () => void) => {
       await store.send(message, onPlaced, { settingsVersion });
@@ -81,7 +55,7 @@ export function ChatWorkspace({
 
   // Below `md` the session list is a drawer (beside the app's navigation it would squeeze the
   // conversation past the window at 768 px); it closes when the window grows past that.
-  const wide = useMediaQuery("(min-width: 62em)", true, {
+  const wide = useMediaQuery('(min-width: 62em)', true, {
     getInitialValueInEffect: false,
   });
   const [drawerOpened, setDrawerOpened] = useState(false);
@@ -101,26 +75,10 @@ export function ChatWorkspace({
 
   return (
     <div className={classes.workspace}>
-      <div className={classes.sessions}>
-        {wide && (
-          <ChatSessions
-            store={store}
-            onOpen={store.openSession}
-            onNewChat={startNewChat}
-          />
-        )}
-      </div>
+      <div className={classes.sessions}>{wide && <ChatSessions store={store} onOpen={store.openSession} onNewChat={startNewChat} />}</div>
       {!wide && (
-        <LazySessionsDrawer
-          opened={drawerOpened}
-          onClose={closeDrawer}
-          failed={drawer.failed}
-        >
-          <ChatSessions
-            store={store}
-            onOpen={openFromDrawer}
-            onNewChat={newChatFromDrawer}
-          />
+        <LazySessionsDrawer opened={drawerOpened} onClose={closeDrawer} failed={drawer.failed}>
+          <ChatSessions store={store} onOpen={openFromDrawer} onNewChat={newChatFromDrawer} />
         </LazySessionsDrawer>
       )}
       <section className={classes.conversation} aria-label="Conversation">
@@ -154,7 +112,7 @@ export function ChatWorkspace({
         />
         <ChatComposer
           store={store}
-          placeholder={settings.data?.UserInputPlaceholder || "Write a message"}
+          placeholder={settings.data?.UserInputPlaceholder || 'Write a message'}
           mode={mode}
           onModeChange={setMode}
           onSend={send}
@@ -165,19 +123,8 @@ export function ChatWorkspace({
   );
 }
 
-function ChatSessions({
-  store,
-  onOpen,
-  onNewChat,
-}: {
-  store: ChatStore;
-  onOpen: (id: number) => void;
-  onNewChat: () => void;
-}) {
-  const { state, busySessions, creatingSession } = useChatSelection(
-    store,
-    wholeChatSnapshot,
-  );
+function ChatSessions({ store, onOpen, onNewChat }: { store: ChatStore; onOpen: (id: number) => void; onNewChat: () => void }) {
+  const { state, busySessions, creatingSession } = useChatSelection(store, wholeChatSnapshot);
   return (
     <SessionList
       sessions={state.sessions}
@@ -192,15 +139,7 @@ function ChatSessions({
   );
 }
 
-function SessionsButton({
-  store,
-  expanded,
-  onClick,
-}: {
-  store: ChatStore;
-  expanded: boolean;
-  onClick: () => void;
-}) {
+function SessionsButton({ store, expanded, onClick }: { store: ChatStore; expanded: boolean; onClick: () => void }) {
   const writingElsewhere = useChatSelection(store, isWritingElsewhere);
   return (
     <Button
@@ -211,11 +150,7 @@ function SessionsButton({
       onClick={onClick}
       aria-haspopup="dialog"
       aria-expanded={expanded}
-      aria-label={
-        writingElsewhere
-          ? "Sessions (another session is writing an answer)"
-          : "Sessions"
-      }
+      aria-label={writingElsewhere ? 'Sessions (another session is writing an answer)' : 'Sessions'}
     >
       Sessions
     </Button>
@@ -246,14 +181,7 @@ interface ConversationProps {
 }
 
 /** The open session's transcript, and why none could be opened: the one part that hears every change. */
-function Conversation({
-  store,
-  chatbotId,
-  settings,
-  settingsVersion,
-  onSuggestion,
-  onNewChat,
-}: ConversationProps) {
+function Conversation({ store, chatbotId, settings, settingsVersion, onSuggestion, onNewChat }: ConversationProps) {
   const snapshot = useChatSnapshot(store);
   const session = activeSessionOf(snapshot);
   const sessionId = session?.id ?? null;
@@ -266,16 +194,11 @@ function Conversation({
   return (
     <>
       {snapshot.createSessionError && (
-        <ErrorAlert
-          error={snapshot.createSessionError}
-          title="No chat session could be opened"
-          onRetry={onNewChat}
-        />
+        <ErrorAlert error={snapshot.createSessionError} title="No chat session could be opened" onRetry={onNewChat} />
       )}
       {settings.isError && (
         <Text size="xs" c="dimmed">
-          The chatbot’s welcome message and suggestions could not be read:{" "}
-          {settings.error.message}
+          The chatbot’s welcome message and suggestions could not be read: {settings.error.message}
         </Text>
       )}
       <Transcript

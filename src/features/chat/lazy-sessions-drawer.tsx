@@ -1,8 +1,8 @@
-import { Text } from "@mantine/core";
-import { useEffect, useState } from "react";
-import { deferComponent } from "../../app/deferred-component";
-import { runWhenIdle } from "../../lib/run-when-idle";
-import type { SessionsDrawerProps } from "./sessions-drawer";
+import { Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { deferComponent } from '../../app/deferred-component';
+import { runWhenIdle } from '../../lib/run-when-idle';
+import type { SessionsDrawerProps } from './sessions-drawer';
 
 /*
  * The narrow window's sessions drawer arrives after the chat has drawn: a closed drawer draws
@@ -13,9 +13,7 @@ import type { SessionsDrawerProps } from "./sessions-drawer";
  * then opens as soon as it has arrived.
  */
 
-const sessionsDrawer = deferComponent<SessionsDrawerProps>(() =>
-  import("./sessions-drawer").then((module) => module.SessionsDrawer),
-);
+const sessionsDrawer = deferComponent<SessionsDrawerProps>(() => import('./sessions-drawer').then((module) => module.SessionsDrawer));
 
 /** Fetches the drawer at the first idle moment while `needed`; says whether that failed. */
 export function useSessionsDrawerAtIdle(needed: boolean): {
@@ -29,17 +27,12 @@ export function useSessionsDrawerAtIdle(needed: boolean): {
   };
   useEffect(() => {
     if (!needed) return;
-    return runWhenIdle(
-      () => void sessionsDrawer.load().catch(() => setFailed(true)),
-    );
+    return runWhenIdle(() => void sessionsDrawer.load().catch(() => setFailed(true)));
   }, [needed]);
   return { failed, load };
 }
 
-export function LazySessionsDrawer({
-  failed,
-  ...props
-}: SessionsDrawerProps & { failed: boolean }) {
+export function LazySessionsDrawer({ failed, ...props }: SessionsDrawerProps & { failed: boolean }) {
   const loaded = sessionsDrawer.useLoaded();
   if (loaded) return sessionsDrawer.render(props);
   // Pressed while the download failed: say so where the drawer would have been.
