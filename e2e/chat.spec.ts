@@ -270,6 +270,27 @@ test.describe('only closing or reloading the tab ends an answer', () => {
 test.describe('chat on a phone (390x844)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
+  test('Sessions pressed before the drawer has downloaded opens it once it arrives', async ({ page }) => {
+    // The drawer is its own chunk fetched after the first paint (lazy-sessions-drawer.tsx):
+    // held back here until Sessions has been pressed.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/sessions-drawer-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openChat(page);
+    const sessions = page.getByRole('button', { name: 'Sessions' });
+    await sessions.focus();
+    await page.keyboard.press('Enter');
+    await expect(sessions).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('dialog', { name: 'Chat sessions' })).toHaveCount(0);
+    release();
+    await expect(page.getByRole('dialog', { name: 'Chat sessions' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Chat sessions' })).toBeHidden();
+  });
+
   test('no page overflow; the sessions are in a drawer opened from the chat header', async ({ page }) => {
     await openChat(page);
     await send(page, 'Homes for rent in Denver');
@@ -575,6 +596,44 @@ test.describe('chat pane', () => {
     await expect(sessions.getByRole('button', { name: new RegExp(`^Session #${denverId}:`) })).toHaveCount(0);
     await expect(seattle).toHaveAttribute('aria-current', 'true');
     await expect(page.getByTestId('user-message')).toHaveText(/Homes for sale in Seattle/);
+  });
+
+  test('a session menu, fetched after the first paint, opens by keyboard on its own button and gives focus back', async ({ page }) => {
+    // The menu's chunk (session-menu.tsx) is held until its button has been pressed: the press
+    // must still open it, and the button must keep focus throughout (it is never swapped).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/session-menu-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openChat(page);
+    await send(page, 'Homes for rent in Denver');
+    await expect(lastAnswer(page)).toHaveAttribute('data-status', 'done');
+    const actions = page.getByRole('navigation', { name: 'Chat sessions' }).getByRole('button', { name: /^Actions for session #/ }).first();
+    await actions.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menu')).toHaveCount(0);
+    release();
+    await expect(page.getByRole('menuitem', { name: 'Clear transcript' })).toBeVisible();
+    await expect(actions).toHaveAttribute('aria-expanded', 'true');
+    // As Mantine's own: focus waits in the menu, and the arrows walk its items.
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitem', { name: 'Clear transcript' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitem', { name: 'Delete session' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toHaveCount(0);
+    await expect(actions).toBeFocused();
+    await expect(actions).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('the Attach button shows its hint on hover once the tooltip has arrived', async ({ page }) => {
+    await openChat(page);
+    await page.getByRole('button', { name: 'Attach files' }).hover();
+    await expect(page.getByRole('tooltip')).toHaveText('Attach images, one video or one WAV audio (or drop files here)');
+    await page.mouse.move(0, 0);
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
   });
 
   // Last, and restoring what it changes: the rate limit is a setting of the shared chatbot.

@@ -50,15 +50,16 @@ describe('ChatPage by role', { timeout: 30_000 }, () => {
   it('offers Compare only the chatbots the member may chat with', async () => {
     const user = userEvent.setup({ delay: null });
     renderPage('Agent', { chatbots: ['demo-bot', 'bot-2'], search: '?compare=bot-2' });
-    const second = within(screen.getByRole('region', { name: 'Second chatbot: bot-2' }));
+    // The comparison comes in its own chunk (lazy-compare-view.tsx): found once it has arrived.
+    const second = within(await screen.findByRole('region', { name: 'Second chatbot: bot-2' }));
     await user.click(second.getByRole('combobox', { name: 'Second chatbot' }));
     const options = await screen.findAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual(['demo-bot', 'bot-2']);
   });
 
-  it('compares with a chatbot the member may chat with when the address names another', () => {
+  it('compares with a chatbot the member may chat with when the address names another', async () => {
     renderPage('Agent', { chatbots: ['demo-bot', 'bot-2'], search: '?compare=bot-3' });
-    expect(screen.getByRole('region', { name: 'Second chatbot: bot-2' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Second chatbot: bot-2' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Second chatbot: bot-3' })).toBeNull();
   });
 });

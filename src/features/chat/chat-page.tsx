@@ -6,13 +6,14 @@ import { useConnection } from '../../api/use-connection';
 import { ChatWorkspace } from './chat-workspace';
 import { COMPARE_PARAM } from './compare-param';
 import { compareBotOf, defaultCompareBot, switchableChatbots } from './compare-pair';
-import { CompareView } from './compare-view';
+import { LazyCompareView, useCompareViewAtIdle } from './lazy-compare-view';
 export function ChatPage() {
   const { botId } = useParams();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const { chatbotIds } = useConnection();
   const { may, member } = useAccess();
+  useCompareViewAtIdle();
   if (!botId) return null;
   // Chatting spends the chatbot's messages: a member without that right gets no session to open.
   if (!may('chat', botId)) return <ChatNotAllowed role={member?.role} />;
@@ -41,7 +42,7 @@ export function ChatPage() {
         // A different chatbot is a different set of sessions: start from a clean slate.
         <ChatWorkspace key={botId} chatbotId={botId} compareSwitch={compareSwitch} />
       ) : (
-        <CompareView
+        <LazyCompareView
           key={`${botId}\n${compareBot}`}
           leftBotId={botId}
           rightBotId={compareBot}

@@ -1,4 +1,4 @@
-import { Badge, Button, Drawer, Group, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconMessages } from '@tabler/icons-react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import type { AnswerMode, AssistantMessage } from './chat-transcript';
 import classes from './chat-page.module.css';
 import { Composer } from './composer';
 import { warmUpMarkdownLater } from './deferred-markdown';
+import { LazySessionsDrawer, useSessionsDrawerAtIdle } from './lazy-sessions-drawer';
 import { SessionList } from './session-list';
 import { Transcript } from './transcript';
 import { activeSessionOf, isSessionBusy, useChatSelection, useChatSnapshot, wholeChatSnapshot } from './use-chat';
@@ -54,8 +55,11 @@ export function ChatWorkspace({ chatbotId, compareSwitch }: { chatbotId: string;
 
   // Below `md` the session list is a drawer (beside the app's navigation it would squeeze the
   // conversation past the window at 768 px); it closes when the window grows past that.
-  const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
+  const wide = useMediaQuery('(min-width: 62em)', true, {
+    getInitialValueInEffect: false,
+  });
   const [drawerOpened, setDrawerOpened] = useState(false);
+  const drawer = useSessionsDrawerAtIdle(!wide);
   const closeDrawer = useCallback(() => setDrawerOpened(false), []);
   const openFromDrawer = useCallback(
     (id: number) => {
@@ -73,14 +77,22 @@ export function ChatWorkspace({ chatbotId, compareSwitch }: { chatbotId: string;
     <div className={classes.workspace}>
       <div className={classes.sessions}>{wide && <ChatSessions store={store} onOpen={store.openSession} onNewChat={startNewChat} />}</div>
       {!wide && (
-        <Drawer opened={drawerOpened} onClose={closeDrawer} title="Chat sessions" size="min(320px, 85vw)">
+        <LazySessionsDrawer opened={drawerOpened} onClose={closeDrawer} failed={drawer.failed}>
           <ChatSessions store={store} onOpen={openFromDrawer} onNewChat={newChatFromDrawer} />
-        </Drawer>
+        </LazySessionsDrawer>
       )}
       <section className={classes.conversation} aria-label="Conversation">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="xs" wrap="nowrap" miw={0}>
-            <SessionsButton store={store} expanded={drawerOpened} onClick={() => setDrawerOpened(true)} />
+            <SessionsButton
+              store={store}
+              expanded={drawerOpened}
+              onClick={() => {
+                // Pressed before the idle moment fetched it: fetch it now; it opens on arrival.
+                drawer.load();
+                setDrawerOpened(true);
+              }}
+            />
             <Title order={2}>Chat</Title>
           </Group>
           <Group gap="sm" wrap="nowrap" miw={0}>

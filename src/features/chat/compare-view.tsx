@@ -97,7 +97,7 @@ function ComparePane({
   );
 }
 
-interface CompareViewProps {
+export interface CompareViewProps {
   leftBotId: string;
   rightBotId: string;
   /** The chatbots either side may be bound to (the switcher's list). */

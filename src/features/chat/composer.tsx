@@ -1,6 +1,8 @@
-import { ActionIcon, Button, Group, Paper, Stack, Switch, Text, Textarea, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { IconPaperclip, IconPlayerStopFilled, IconSend } from '@tabler/icons-react';
 import { memo, useCallback, useLayoutEffect, useRef, useState, type ChangeEvent, type DragEvent, type KeyboardEvent } from 'react';
+import { deferComponent } from '../../app/deferred-component';
+import type { AttachHintProps } from './attach-hint';
 import { AttachmentList, AttachmentRefusals } from './attachment-list';
 import { ACCEPTED_FILE_TYPES, contentProblem } from './attachment-rules';
 import type { AnswerMode } from './chat-transcript';
@@ -47,6 +49,16 @@ const MessageField = memo(function MessageField({ placeholder, value, error, onC
   );
 });
 
+/*
+ * The Attach button's tooltip comes in its own chunk: Mantine's Tooltip brings the popover's
+ * positioning (@floating-ui, about 20 KB gzipped with Popover), and a first visit to the chat
+ * comes for the transcript and the composer (e2e/first-visit-weight.spec.ts). The tooltip
+ * shows on hover only (Mantine's default), so the chunk is fetched when the pointer first
+ * reaches the button, and the tooltip shows once it has arrived if the pointer is still there.
+ */
+const attachHint = deferComponent<AttachHintProps>(() => import('./attach-hint').then((module) => module.AttachHint));
+const ATTACH_HINT = 'Attach images, one video or one WAV audio (or drop files here)';
+
 interface ComposerOptionsProps {
   mode: AnswerMode;
   onModeChange: (mode: AnswerMode) => void;
@@ -59,13 +71,32 @@ interface ComposerOptionsProps {
  */
 const ComposerOptions = memo(function ComposerOptions({ mode, onModeChange, onFiles }: ComposerOptionsProps) {
   const fileInput = useRef<HTMLInputElement>(null);
+  const [attachButton, setAttachButton] = useState<HTMLButtonElement | null>(null);
+  const [hovered, setHovered] = useState(false);
+  const hintLoaded = attachHint.useLoaded();
   return (
     <Group gap="sm" wrap="nowrap">
-      <Tooltip label="Attach images, one video or one WAV audio (or drop files here)">
-        <ActionIcon variant="default" size="lg" aria-label="Attach files" onClick={() => fileInput.current?.click()}>
-          <IconPaperclip size={18} />
-        </ActionIcon>
-      </Tooltip>
+      <ActionIcon
+        ref={setAttachButton}
+        variant="default"
+        size="lg"
+        aria-label="Attach files"
+        onClick={() => fileInput.current?.click()}
+        onPointerEnter={() => {
+          setHovered(true);
+          attachHint.load().catch(() => undefined);
+        }}
+        onPointerLeave={() => setHovered(false)}
+      >
+        <IconPaperclip size={18} />
+      </ActionIcon>
+      {hintLoaded &&
+        attachButton &&
+        attachHint.render({
+          anchor: attachButton,
+          label: ATTACH_HINT,
+          opened: hovered,
+        })}
       <input
         ref={fileInput}
         type="file"
@@ -122,11 +153,18 @@ export const Composer = memo(function Composer({ placeholder, mode, onModeChange
       // Cleared in the same render as the question appears, not after this await: that
       // render would then fall beside the answer's first bytes, and the autosized field
       // measure its layout with the new text in it.
-      await onSend({ content: content.trim() === '' ? '' : content, attachments: attachments.uploaded, mode }, () => {
-        setContent('');
-        attachments.reset();
-        setSending(false);
-      });
+      await onSend(
+        {
+          content: content.trim() === '' ? '' : content,
+          attachments: attachments.uploaded,
+          mode,
+        },
+        () => {
+          setContent('');
+          attachments.reset();
+          setSending(false);
+        },
+      );
     } catch {
       // The page shows why no session could be opened; the draft stays for another try.
     } finally {
@@ -176,7 +214,14 @@ export const Composer = memo(function Composer({ placeholder, mode, onModeChange
       }}
       onDragLeave={() => setDragging(false)}
       onDrop={onDrop}
-      style={dragging ? { outline: '2px dashed var(--mantine-color-blue-filled)', outlineOffset: 2 } : undefined}
+      style={
+        dragging
+          ? {
+              outline: '2px dashed var(--mantine-color-blue-filled)',
+              outlineOffset: 2,
+            }
+          : undefined
+      }
     >
       <Stack gap="xs">
         <AttachmentRefusals refusals={attachments.refusals} onClose={attachments.dismissRefusals} />

@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import type * as MantineModule from '@mantine/core';
 import type { ChatSession, UserMessage } from './chat-transcript';
 import { SessionList } from './session-list';
@@ -30,15 +30,20 @@ function listOf(session: ChatSession, busy: ReadonlySet<number>) {
 }
 
 describe('SessionList', () => {
-  it('names the session being answered, and does not render its menu again for that', () => {
+  it('names the session being answered, and does not render its menu again for that', async () => {
     const empty: ChatSession = { id: 42, createdAt: question.sentAt, messages: [] };
     const { rerender } = render(listOf(empty, new Set()));
-    expect(renders.menu).toBe(1);
+    // The menu comes in its own chunk and is mounted from its first opening on.
+    expect(renders.menu).toBe(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for session #42' }));
+    expect(await screen.findByRole('menuitem', { name: 'Clear transcript' })).toBeInTheDocument();
+    // Twice on arrival: once when the chunk has come, once when the press opens it.
+    expect(renders.menu).toBe(2);
 
     // A question is asked in it: its title and state change, its menu does not.
     rerender(listOf({ ...empty, messages: [question] }, new Set([42])));
     expect(screen.getByRole('button', { name: 'Session #42: Homes in Austin? (writing an answer)' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Actions for session #42' })).toBeInTheDocument();
-    expect(renders.menu).toBe(1);
+    expect(renders.menu).toBe(2);
   });
 });

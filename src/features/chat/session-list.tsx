@@ -1,8 +1,20 @@
-import { ActionIcon, Box, Button, Group, Loader, Menu, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Loader, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconDots, IconEraser, IconPlus, IconTrash } from '@tabler/icons-react';
-import { memo, useState } from 'react';
+import { memo, useCallback, useId, useState } from 'react';
+import { deferComponent } from '../../app/deferred-component';
+import type { SessionMenuProps } from './session-menu';
 import { sessionTitle, type ChatSession } from './chat-transcript';
 import { confirm } from '../../components/confirm';
+
+/*
+ * A session's "…" menu comes in its own chunk: Mantine's Menu brings the popover's
+ * positioning (@floating-ui, about 20 KB gzipped with Popover), and a first visit to the chat
+ * comes for the transcript and the composer (e2e/first-visit-weight.spec.ts). The button is
+ * drawn at once and stays the row's own (the menu anchors on it): the chunk is fetched when
+ * the pointer or focus reaches it, at the latest on a press, and the menu opens on arrival.
+ */
+const sessionMenu = deferComponent<SessionMenuProps>(() => import('./session-menu').then((module) => module.SessionMenu));
+const preloadSessionMenu = () => void sessionMenu.load().catch(() => undefined);
 
 interface SessionListProps {
   sessions: ChatSession[];
@@ -26,7 +38,10 @@ export function parseSessionId(text: string): { sessionId: number } | { error: s
   return { sessionId: Number(trimmed) };
 }
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const timeFormat = new Intl.DateTimeFormat(undefined, {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
 
 function sessionTime(session: ChatSession): number {
   const first = session.messages.find((message) => message.role === 'user');
@@ -192,21 +207,64 @@ const SessionActions = memo(function SessionActions({
     });
   }
 
+  const id = useId();
+  const [button, setButton] = useState<HTMLButtonElement | null>(null);
+  const [opened, setOpened] = useState(false);
+  const [failed, setFailed] = useState(false);
+  // Mounted from its first opening on (not before: a long list need not hold a menu per row),
+  // and kept, so closing it runs its own focus return to the button.
+  const [mounted, setMounted] = useState(false);
+  const loaded = sessionMenu.useLoaded();
+  const close = useCallback(() => setOpened(false), []);
+  const toggle = () => {
+    setMounted(true);
+    if (loaded) {
+      setOpened((current) => !current);
+      return;
+    }
+    setFailed(false);
+    sessionMenu.load().then(
+      () => setOpened(true),
+      () => setFailed(true),
+    );
+  };
+
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for session #${sessionId}`}>
-          <IconDots size={16} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item leftSection={<IconEraser size={14} />} onClick={confirmClear}>
-          Clear transcript
-        </Menu.Item>
-        <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={confirmDelete}>
-          Delete session
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <>
+      <ActionIcon
+        ref={setButton}
+        id={id}
+        variant="subtle"
+        color="gray"
+        aria-label={`Actions for session #${sessionId}`}
+        aria-haspopup="menu"
+        aria-expanded={opened}
+        aria-controls={opened ? `${id}-dropdown` : undefined}
+        data-expanded={opened || undefined}
+        onClick={toggle}
+        onPointerEnter={preloadSessionMenu}
+        onFocus={preloadSessionMenu}
+      >
+        <IconDots size={16} />
+      </ActionIcon>
+      {failed && (
+        <Text size="xs" c="red" role="alert">
+          The menu could not be loaded; reload the page to try again.
+        </Text>
+      )}
+      {loaded &&
+        button &&
+        mounted &&
+        sessionMenu.render({
+          anchor: button,
+          id,
+          opened,
+          onClose: close,
+          items: [
+            { label: 'Clear transcript', icon: <IconEraser size={14} />, onClick: confirmClear },
+            { label: 'Delete session', icon: <IconTrash size={14} />, color: 'red', onClick: confirmDelete },
+          ],
+        })}
+    </>
   );
 });

@@ -1,5 +1,5 @@
 import { Checkbox, Popover, Stack } from '@mantine/core';
-import { useLayoutEffect, type Ref } from 'react';
+import { ExistingElement } from '../../../components/existing-element';
 import { LISTING_COLUMNS } from './listing-columns';
 
 export interface ColumnPickerDropdownProps {
@@ -38,27 +38,4 @@ export function ColumnPickerDropdown({ anchor, id, opened, onClose, hidden, onCh
       </Popover.Dropdown>
     </Popover>
   );
-}
-
-/**
- * Hands an element rendered elsewhere to Popover.Target as its target (positioning and
- * "click outside"); the props Popover.Target adds are set on that element by its owner.
- */
-function ExistingElement({ element, ref }: { element: HTMLElement; ref?: Ref<HTMLElement> }) {
-  useLayoutEffect(() => {
-    if (typeof ref === 'function') {
-      const cleanup = ref(element);
-      return () => {
-        if (typeof cleanup === 'function') cleanup();
-        else ref(null);
-      };
-    }
-    if (ref) {
-      ref.current = element;
-      return () => {
-        ref.current = null;
-      };
-    }
-  }, [element, ref]);
-  return null;
 }
