@@ -63,7 +63,7 @@ export const FIRST_VISIT_BUDGET_KB: Record<FirstVisitArea, number> = {
 export const FIRST_VISIT_CEILING_KB: Record<FirstVisitArea, number> = {
   listings: FIRST_LOAD_BUDGET_KB,
   settings: 202.5,
-  chat: 210.5,
+  chat: FIRST_LOAD_BUDGET_KB,
   connection: FIRST_LOAD_BUDGET_KB,
   activity: FIRST_LOAD_BUDGET_KB,
   members: FIRST_LOAD_BUDGET_KB,

@@ -425,6 +425,11 @@ test.describe('chat pane', () => {
 
   test('Stop keeps the partial answer, marked as stopped', async ({ page }) => {
     await openChat(page);
+    // The answer's reader is a chunk fetched at the page's first idle moment (api/chat.ts): it
+    // is there before the link is slowed down, as it is by the time a person has typed.
+    await expect
+      .poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /\/assets\/stream-[^/]*\.js$/.test(entry.name))))
+      .toBe(true);
     // A slow link (the real service, throttled like a poor mobile connection) keeps the
     // answer streaming for many seconds, so the Stop click lands mid-answer even on a busy machine.
     const cdp = await page.context().newCDPSession(page);
@@ -483,6 +488,32 @@ test.describe('chat pane', () => {
     const details = answer.getByRole('table', { name: 'Answer details' });
     await expect(details.getByRole('row', { name: /Message ID/ })).toContainText(String(data.messageid));
     await expect(details.getByRole('row', { name: /Tokens/ })).toContainText(String(data.totalToken));
+  });
+
+  test('Details pressed before its chunk has arrived opens once it arrives', async ({ page }) => {
+    // An answer's details are a chunk fetched after the first paint (lazy-answer-details.tsx):
+    // held back here until Details has been pressed.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/answer-details-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openChat(page);
+    await send(page, 'Homes for sale in Austin');
+    const answer = lastAnswer(page);
+    await expect(answer).toHaveAttribute('data-status', 'done');
+    const button = answer.getByRole('button', { name: 'Details' });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(answer.getByRole('button', { name: 'Hide details' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(answer.getByRole('table', { name: 'Answer details' })).toHaveCount(0);
+    release();
+    await expect(answer.getByRole('table', { name: 'Answer details' }).getByRole('row', { name: /Session ID/ })).toBeVisible();
+    // The button kept the focus, and closes them again.
+    await expect(answer.getByRole('button', { name: 'Hide details' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(answer.getByRole('table', { name: 'Answer details' })).toBeHidden();
   });
 
   test('an image is uploaded with progress and sent as Image with its file id', async ({ page }) => {

@@ -17,6 +17,12 @@ const BOT = 'demo-bot';
  * (docs/performance.md, "Tricks still in the code"); the landing page's are in landing-weight.spec.ts.
  */
 const KEPT_OFF_THE_FIRST_VISIT: Partial<Record<FirstVisitArea, Record<string, RegExp>>> = {
+  chat: {
+    'the Compare view and its Selects (fetched at an idle moment)': /src\/features\/chat\/compare-view\.tsx|@mantine\/core\/esm\/components\/Select\//,
+    'the answer stream reader and eventsource-parser (fetched at an idle moment, or by the first question)': /src\/api\/stream\.ts|node_modules\/eventsource-parser\//,
+    'Popover, Menu, Tooltip and Drawer (each loads with what opens it)': /@mantine\/core\/esm\/components\/(Popover|Menu|Tooltip|Drawer)\/|@floating-ui\//,
+    "an answer's details (Collapse, and Table with its ScrollArea)": /src\/features\/chat\/answer-details\.tsx|@mantine\/core\/esm\/components\/(Collapse|Table|ScrollArea)\//,
+  },
   settings: {
     'the zod resolver (fetched at an idle moment, or by the first check)': /node_modules\/@hookform\/resolvers\//,
     'Switch (the later sections\' switches come with the rich controls)': /@mantine\/core\/esm\/components\/Switch\//,

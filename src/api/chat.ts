@@ -1,6 +1,15 @@
-import { apiFetch, apiRequest } from './client';
+import { loadOnce } from '../lib/load-once';
+import { ApiError, apiFetch, apiRequest } from './client';
 import type { ClientAskRequest } from './contract';
-import { readAnswerBatches, StreamStalledError, type AnswerBatch } from './stream';
+import type { AnswerBatch } from './stream';
+import { StreamStalledError } from './stream-errors';
+
+/**
+ * The answer stream's reader (stream.ts, with eventsource-parser): a chunk of its own, fetched
+ * by the chat at its first idle moment (`preloadAnswerReader`) or by the first streamed
+ * question, so a first visit to the chat draws without it. A failed download is tried again.
+ */
+export const preloadAnswerReader = loadOnce(() => import('./stream'));
 
 /**
  * Opens a new chat session with a chatbot (GetSession). A plain function, not a mutation
@@ -44,5 +53,12 @@ export async function* askChatbotStream(
     clearTimeout(timer);
   }
   if (!response.body) throw new Error('The answer stream has no body');
-  yield* readAnswerBatches(response.body, { signal, idleTimeoutMs: STREAM_IDLE_TIMEOUT_MS });
+  let reader: Awaited<ReturnType<typeof preloadAnswerReader>>;
+  try {
+    reader = await preloadAnswerReader();
+  } catch {
+    await response.body.cancel().catch(() => undefined);
+    throw new ApiError('ClientAsk', 0, 0, 'Part of the console could not be downloaded. Check the connection and try again.');
+  }
+  yield* reader.readAnswerBatches(response.body, { signal, idleTimeoutMs: STREAM_IDLE_TIMEOUT_MS });
 }

@@ -1,4 +1,5 @@
 import { createParser } from 'eventsource-parser';
+import { StreamFormatError } from './stream-errors';
 
 /**
  * The framing of the streamed ClientAsk answer (interface 4.2): decoded text in, the JSON
@@ -10,19 +11,7 @@ import { createParser } from 'eventsource-parser';
 
 export const EXCERPT_LENGTH = 120;
 
-/** An object of the stream that is neither a fragment nor the final object. */
-export class StreamFormatError extends Error {
-  override readonly name = 'StreamFormatError';
-
-  constructor(
-    /** What was wrong, e.g. `content: is required`. */
-    readonly detail: string,
-    /** The start of the offending text, for a bug report. */
-    readonly excerpt: string,
-  ) {
-    super(`The service sent a malformed fragment: ${detail}`);
-  }
-}
+export { StreamFormatError } from './stream-errors';
 
 /** Splits decoded text into the JSON texts of the stream's objects, across chunk boundaries. */
 export interface Framer {

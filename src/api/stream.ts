@@ -1,5 +1,6 @@
 import { ApiError } from './client';
-import { EXCERPT_LENGTH, StreamFormatError, streamFramer } from './stream-framing';
+import { StreamFormatError, StreamIncompleteError, StreamStalledError } from './stream-errors';
+import { EXCERPT_LENGTH, streamFramer } from './stream-framing';
 import {
   errorEnvelopeSchema,
   messageOfZodError,
@@ -8,7 +9,7 @@ import {
   type StreamFinal,
 } from './contract';
 
-export { StreamFormatError } from './stream-framing';
+export { StreamFormatError, StreamIncompleteError, StreamStalledError } from './stream-errors';
 
 /**
  * The streamed ClientAsk answer (interface 4.2) as typed events. The body is read as either
@@ -17,41 +18,6 @@ export { StreamFormatError } from './stream-framing';
  * chunks may split it anywhere, even inside a UTF-8 character or a JSON string.
  */
 export type StreamEvent = { type: 'fragment'; content: string } | { type: 'final'; final: StreamFinal };
-
-/** The body ended before the final object: the answer is cut short. */
-export class StreamIncompleteError extends Error {
-  override readonly name = 'StreamIncompleteError';
-
-  constructor(
-    /** How many fragments arrived before the end. */
-    readonly fragmentCount: number,
-    /** The body stopped in the middle of an object. */
-    readonly truncated: boolean,
-  ) {
-    super(
-      truncated
-        ? `The answer ended before it was complete: the stream stopped in the middle of an object, after ${fragmentCount} fragments`
-        : `The answer ended before it was complete: the stream stopped before its final object, after ${fragmentCount} fragments`,
-    );
-  }
-}
-
-/** The body went quiet for longer than the reader waits: the service stopped answering. */
-export class StreamStalledError extends Error {
-  override readonly name = 'StreamStalledError';
-
-  constructor(
-    /** How long nothing arrived. */
-    readonly idleMs: number,
-    /** How many fragments arrived before that. */
-    readonly fragmentCount: number,
-  ) {
-    super(
-      `The service stopped answering for ${Math.round(idleMs / 1000)} s` +
-        (fragmentCount > 0 ? `, after ${fragmentCount} fragments` : ' before the answer began'),
-    );
-  }
-}
 
 const FINAL_KEYS = Object.keys(streamFinalSchema.shape);
 

@@ -1,9 +1,11 @@
-import { Alert, Badge, Box, Button, Code, Collapse, CopyButton, Group, Loader, Paper, Table, Text } from '@mantine/core';
+import { Alert, Badge, Box, Button, Code, CopyButton, Group, Loader, Paper, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCode, IconCopy, IconInfoCircle, IconPlayerStop } from '@tabler/icons-react';
 import { memo, useState } from 'react';
+import { formatDuration } from './answer-figures';
 import { AnswerSettingsVersion } from './answer-settings-version';
 import type { AskFailure, AssistantMessage } from './chat-transcript';
 import { canRetry } from './describe-ask-failure';
+import { LazyAnswerDetails } from './lazy-answer-details';
 import { useLiveText, type LiveAnswer } from './live-answer';
 import { GrowingMarkdownText } from './deferred-markdown';
 
@@ -26,11 +28,6 @@ function failureTitle(failure: AskFailure): string {
     case 'service':
       return failure.status ? `The service refused the question (${failure.status})` : 'The service refused the question';
   }
-}
-
-export function formatDuration(ms: number | undefined): string {
-  if (ms === undefined) return '—';
-  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
 }
 
 /** Failures that cut an answer short, as opposed to refusing the question. */
@@ -62,26 +59,6 @@ function StatusBadge({ message }: { message: AssistantMessage }) {
     );
   }
   return null;
-}
-
-interface DetailRow {
-  label: string;
-  value: string;
-}
-
-function detailRows(message: AssistantMessage, sessionId: number): DetailRow[] {
-  const rows: DetailRow[] = [{ label: 'Session ID', value: sessionId.toString() }];
-  if (message.mode === 'stream') {
-    rows.push({ label: 'Question ID', value: message.questionID?.toString() ?? '—' });
-    rows.push({ label: 'Answer ID', value: message.answerID?.toString() ?? '—' });
-  } else {
-    rows.push({ label: 'Message ID', value: message.messageID?.toString() ?? '—' });
-  }
-  rows.push({ label: 'Tokens', value: message.totalToken?.toString() ?? '—' });
-  if (message.mode === 'stream') rows.push({ label: 'Time to first fragment', value: formatDuration(message.firstFragmentMs) });
-  rows.push({ label: 'Total time', value: formatDuration(message.totalMs) });
-  rows.push({ label: 'Mode', value: message.mode === 'stream' ? 'Streamed' : 'Single answer' });
-  return rows;
 }
 
 interface AnswerTextProps {
@@ -266,31 +243,7 @@ export const AssistantMessageView = memo(function AssistantMessageView({
         </Group>
       )}
       {/* Only once settled: a streaming answer has no details to open. */}
-      {settled && (
-        <Collapse expanded={showDetails}>
-          {/* Built only when asked for: every answer that settles would otherwise build it unseen. */}
-          {showDetails && (
-            <Table mt="xs" variant="vertical" layout="fixed" withTableBorder fz="xs" aria-label="Answer details">
-              <Table.Tbody>
-                {detailRows(message, sessionId).map((row) => (
-                  <Table.Tr key={row.label}>
-                    <Table.Th w={170}>{row.label}</Table.Th>
-                    <Table.Td>{row.value}</Table.Td>
-                  </Table.Tr>
-                ))}
-                {message.settingsVersion !== undefined && (
-                  <Table.Tr>
-                    <Table.Th w={170}>Settings version</Table.Th>
-                    <Table.Td>
-                      <AnswerSettingsVersion chatbotId={chatbotId} version={message.settingsVersion} />
-                    </Table.Td>
-                  </Table.Tr>
-                )}
-              </Table.Tbody>
-            </Table>
-          )}
-        </Collapse>
-      )}
+      {settled && <LazyAnswerDetails message={message} chatbotId={chatbotId} sessionId={sessionId} expanded={showDetails} />}
     </Paper>
   );
 });

@@ -1,5 +1,5 @@
 import { isApiError } from '../../api/client';
-import { StreamFormatError, StreamIncompleteError, StreamStalledError } from '../../api/stream';
+import { StreamFormatError, StreamIncompleteError, StreamStalledError } from '../../api/stream-errors';
 import type { AskFailure } from './chat-transcript';
 
 export function isAbortError(error: unknown): boolean {
