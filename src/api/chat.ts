@@ -1,4 +1,4 @@
-import { loadOnce } from '../lib/load-once';
+import { DOWNLOAD_FAILED_MESSAGE, loadOnce } from '../lib/load-once';
 import { ApiError, apiFetch, apiRequest } from './client';
 import type { ClientAskRequest } from './contract';
 import type { AnswerBatch } from './stream';
@@ -58,7 +58,7 @@ export async function* askChatbotStream(
     reader = await preloadAnswerReader();
   } catch {
     await response.body.cancel().catch(() => undefined);
-    throw new ApiError('ClientAsk', 0, 0, 'Part of the console could not be downloaded. Check the connection and try again.');
+    throw new ApiError('ClientAsk', 0, 0, DOWNLOAD_FAILED_MESSAGE);
   }
   yield* reader.readAnswerBatches(response.body, { signal, idleTimeoutMs: STREAM_IDLE_TIMEOUT_MS });
 }

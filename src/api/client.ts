@@ -2,7 +2,7 @@ import type * as z from 'zod/mini';
 import type * as ContractModule from './contract/answer-checks';
 import type { RequestOf, ResponseOf } from './contract';
 import { endpoints, type OperationName } from './contract/endpoints';
-import { loadOnce } from '../lib/load-once';
+import { DOWNLOAD_FAILED_MESSAGE, loadOnce } from '../lib/load-once';
 import { getConnection, type Connection } from './credentials';
 import { reportSessionEnded } from './session-ended';
 import { ServiceError } from './service-error';
@@ -56,7 +56,7 @@ async function contractFor(name: OperationName): Promise<Contract> {
   try {
     return await loadContract();
   } catch {
-    throw new ApiError(name, 0, 0, 'Part of the console could not be downloaded. Check the connection and try again.');
+    throw new ApiError(name, 0, 0, DOWNLOAD_FAILED_MESSAGE);
   }
 }
 

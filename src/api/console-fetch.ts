@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { loadOnce } from '../lib/load-once';
+import { DOWNLOAD_FAILED_MESSAGE, loadOnce } from '../lib/load-once';
 import type * as AccessContract from './contract/console-access';
 import type * as Primitives from './contract/primitives';
 import type { Member } from './contract/bootstrap';
@@ -74,7 +74,7 @@ export async function consoleFetch<T = void>(request: ConsoleRequest<T>): Promis
   try {
     schemas = await contract;
   } catch {
-    throw new ConsoleError(request.path, 0, 0, 'Part of the console could not be downloaded. Check the connection and try again.');
+    throw new ConsoleError(request.path, 0, 0, DOWNLOAD_FAILED_MESSAGE);
   }
 
   const envelope = schemas.errorEnvelopeSchema.safeParse(json);

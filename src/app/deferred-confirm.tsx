@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { confirmQueue, type QueuedConfirm } from '../components/confirm';
 import type { ConfirmAnswer } from '../components/confirm-dialog';
+import { DOWNLOAD_FAILED_MESSAGE } from '../lib/load-once';
 import { deferComponent } from './deferred-component';
 
 /*
@@ -46,7 +47,7 @@ export function ConfirmHost() {
       notifications.show({
         color: 'red',
         title: 'The dialog could not be opened',
-        message: 'Part of the console could not be downloaded. Check the connection and try again.',
+        message: DOWNLOAD_FAILED_MESSAGE,
       });
     });
     return () => {

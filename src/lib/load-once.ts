@@ -13,3 +13,6 @@ export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
     return loading;
   };
 }
+
+/** What the console says when a part of it fetched on demand could not be downloaded. */
+export const DOWNLOAD_FAILED_MESSAGE = 'Part of the console could not be downloaded. Check the connection and try again.';

@@ -2,11 +2,11 @@ import { Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/c
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { IconFingerprint, IconKey } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { signedIn } from '../../api/console-fetch';
 import type { SignInRequest } from '../../api/contract/console-access';
 import { signInWithPasskey } from '../../api/passkey-ceremony';
-import { loadOnce } from '../../lib/load-once';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { runWhenIdle } from '../../lib/run-when-idle';
 import { AccessFrame } from '../../components/access-frame';
 import { PageLoader } from '../../components/page-loader';
@@ -26,22 +26,12 @@ import { ssoErrorMessage, ssoStartHref } from './sso';
  * shows at once; zod, which checks it, comes when the page is idle or on the first Sign in.
  */
 
-const loadResolver = loadOnce(() =>
+/** The contract's check of the form, its schema fetched on first use (lazy-resolver.ts). */
+const signInResolver = lazyResolver<SignInRequest>(() =>
   Promise.all([import('@hookform/resolvers/zod'), import('../../api/contract/console-access')]).then(([{ zodResolver }, { signInRequestSchema }]) =>
     zodResolver(signInRequestSchema),
   ),
 );
-
-/** The contract's check of the form, its schema fetched on first use. */
-const signInResolver: Resolver<SignInRequest> = async (values, context, options) => {
-  let resolver: Resolver<SignInRequest>;
-  try {
-    resolver = await loadResolver();
-  } catch {
-    return { values: {}, errors: { root: { type: 'download', message: 'Part of the console could not be downloaded. Check the connection and try again.' } } };
-  }
-  return resolver(values, context, options);
-};
 
 /** Leaves for the console: `next` was checked to be a path of this origin (safe-next-path.ts). */
 function openConsole(next: string): void {
@@ -86,12 +76,12 @@ function SignInForm({ next, sso, ssoFailure }: { next: string; sso: boolean; sso
   // Signed in: the console's page is loading; the buttons stay busy until it replaces this one.
   const [leaving, setLeaving] = useState(false);
   const { register, handleSubmit, formState, setError } = useForm<SignInRequest>({
-    resolver: signInResolver,
+    resolver: signInResolver.resolver,
     defaultValues: { email: '', password: '' },
   });
 
   // The check's code, before the first Sign in needs it; at an idle moment, after the form is drawn.
-  useEffect(() => runWhenIdle(() => void loadResolver().catch(() => undefined)), []);
+  useEffect(() => runWhenIdle(() => void signInResolver.preload().catch(() => undefined)), []);
 
   const onSubmit = handleSubmit(async (values) => {
     setRefusal(null);

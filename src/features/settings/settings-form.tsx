@@ -98,7 +98,9 @@ function LateEmbedSection({ chatbotId }: { chatbotId: string }) {
 }
 
 /** The form's checks: their code comes after the first paint (lazy-resolver.ts). */
-const settingsResolver = lazyResolver<SettingsFormValues>(({ zodResolver }) => zodResolver(settingsFormSchema));
+const settingsResolver = lazyResolver<SettingsFormValues>(() =>
+  import('@hookform/resolvers/zod').then(({ zodResolver }) => zodResolver(settingsFormSchema)),
+);
 
 export function SettingsForm({ chatbotId, saved, unknownFields = [] }: SettingsFormProps) {
   const { may, member } = useAccess();
@@ -271,6 +273,11 @@ export function SettingsForm({ chatbotId, saved, unknownFields = [] }: SettingsF
       });
     },
     (errors) => {
+      // The check itself could not run (its code did not download): nothing is named, the form keeps everything.
+      if (errors.root) {
+        notifications.show({ color: 'red', title: 'Settings not saved', message: errors.root.message });
+        return;
+      }
       const keys = invalidKeys(errors);
       notifications.show({
         color: 'red',

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconColumns } from '@tabler/icons-react';
 import { useCallback, useId, useState, type ComponentType } from 'react';
-import { loadOnce } from '../../../lib/load-once';
+import { DOWNLOAD_FAILED_MESSAGE, loadOnce } from '../../../lib/load-once';
 import type { ColumnPickerDropdownProps } from './column-picker-dropdown';
 
 /** The dropdown's chunk, fetched when the user points at or focuses the button, at the latest on a press. */
@@ -37,7 +37,7 @@ export function ColumnPicker({ hidden, onChange }: ColumnPickerProps) {
         notifications.show({
           color: 'red',
           title: 'The column list could not be opened',
-          message: 'Part of the console could not be downloaded. Check the connection and try again.',
+          message: DOWNLOAD_FAILED_MESSAGE,
         }),
     );
   };

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBookmark, IconChevronDown } from '@tabler/icons-react';
 import { useState, type ComponentType } from 'react';
-import { loadOnce } from '../../../lib/load-once';
+import { DOWNLOAD_FAILED_MESSAGE, loadOnce } from '../../../lib/load-once';
 import type { ViewsMenuProps } from './views-menu';
 
 /** The menu and its dialogs are their own chunk, fetched when the user points at or focuses the button. */
@@ -32,7 +32,7 @@ export function ViewsButton(props: Omit<ViewsMenuProps, 'defaultOpened'>) {
             notifications.show({
               color: 'red',
               title: 'The views could not be opened',
-              message: 'Part of the console could not be downloaded. Check the connection and try again.',
+              message: DOWNLOAD_FAILED_MESSAGE,
             }),
         )
       }
