@@ -11,8 +11,6 @@ import { StreamFormatError } from './stream-errors';
 
 export const EXCERPT_LENGTH = 120;
 
-export { StreamFormatError } from './stream-errors';
-
 /** Splits decoded text into the JSON texts of the stream's objects, across chunk boundaries. */
 export interface Framer {
   /** The objects `text` completes, in order, up to a fault in the framing (see `fault`). */

@@ -1,15 +1,8 @@
 import fc from 'fast-check';
 import { ApiError } from './client';
 import type { StreamFinal } from './contract';
-import {
-  readAnswerBatches,
-  readAnswerStream,
-  StreamFormatError,
-  StreamIncompleteError,
-  StreamStalledError,
-  type AnswerBatch,
-  type StreamEvent,
-} from './stream';
+import { readAnswerBatches, readAnswerStream, type AnswerBatch, type StreamEvent } from './stream';
+import { StreamFormatError, StreamIncompleteError, StreamStalledError } from './stream-errors';
 
 const encoder = new TextEncoder();
 

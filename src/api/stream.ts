@@ -9,8 +9,6 @@ import {
   type StreamFinal,
 } from './contract';
 
-export { StreamFormatError, StreamIncompleteError, StreamStalledError } from './stream-errors';
-
 /**
  * The streamed ClientAsk answer (interface 4.2) as typed events. The body is read as either
  * Server-Sent Events (`data: {...}` frames, what the local service sends) or a bare sequence

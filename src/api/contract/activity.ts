@@ -133,7 +133,6 @@ export const activityQuerySchema = z.object({
 export const ACTIVITY_NUMBER_PARAMS = ['from', 'to', 'page', 'pageSize'] as const;
 export type ActivityQuery = z.infer<typeof activityQuerySchema>;
 
-
 /** GET /console/activity: newest first, one page, and who appears in the entries the asker may see (for the Member filter). */
 export const activityPageSchema = z.object({
   List: z.array(activityEntrySchema),

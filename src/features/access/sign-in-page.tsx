@@ -7,7 +7,7 @@ import { signedIn } from '../../api/console-fetch';
 import type { SignInRequest } from '../../api/contract/console-access';
 import { signInWithPasskey } from '../../api/passkey-ceremony';
 import { lazyResolver } from '../../lib/lazy-resolver';
-import { runWhenIdle } from '../../lib/run-when-idle';
+import { useLoadAtIdle } from '../../app/load-at-idle';
 import { AccessFrame } from '../../components/access-frame';
 import { PageLoader } from '../../components/page-loader';
 import { SetupPending } from '../../components/setup-pending';
@@ -81,7 +81,7 @@ function SignInForm({ next, sso, ssoFailure }: { next: string; sso: boolean; sso
   });
 
   // The check's code, before the first Sign in needs it; at an idle moment, after the form is drawn.
-  useEffect(() => runWhenIdle(() => void signInResolver.preload().catch(() => undefined)), []);
+  useLoadAtIdle(signInResolver.preload);
 
   const onSubmit = handleSubmit(async (values) => {
     setRefusal(null);

@@ -1,16 +1,15 @@
 import { Alert, Stack, Switch, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { useEffect } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { preloadAnswerReader } from '../../api/chat';
 import { useAccess } from '../../api/use-access';
+import { useLoadAtIdle } from '../../app/load-at-idle';
 import { useConnection } from '../../api/use-connection';
 import { ChatWorkspace } from './chat-workspace';
 import { COMPARE_PARAM } from './compare-param';
 import { compareBotOf, defaultCompareBot, switchableChatbots } from './compare-pair';
 import { useAnswerDetailsAtIdle } from './lazy-answer-details';
 import { LazyCompareView, useCompareViewAtIdle } from './lazy-compare-view';
-import { runWhenIdle } from '../../lib/run-when-idle';
 export function ChatPage() {
   const { botId } = useParams();
   const [params, setParams] = useSearchParams();
@@ -20,7 +19,7 @@ export function ChatPage() {
   useCompareViewAtIdle();
   useAnswerDetailsAtIdle();
   // The answer stream's reader, before the first question needs it (api/chat.ts).
-  useEffect(() => runWhenIdle(() => void preloadAnswerReader().catch(() => undefined)), []);
+  useLoadAtIdle(preloadAnswerReader);
   if (!botId) return null;
   // Chatting spends the chatbot's messages: a member without that right gets no session to open.
   if (!may('chat', botId)) return <ChatNotAllowed role={member?.role} />;

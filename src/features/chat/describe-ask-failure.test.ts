@@ -1,5 +1,5 @@
 import { ApiError } from '../../api/client';
-import { StreamFormatError, StreamIncompleteError, StreamStalledError } from '../../api/stream';
+import { StreamFormatError, StreamIncompleteError, StreamStalledError } from '../../api/stream-errors';
 import { canRetry, describeAskFailure } from './describe-ask-failure';
 
 describe('describeAskFailure', () => {

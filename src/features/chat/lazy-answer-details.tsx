@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { deferComponent } from '../../app/deferred-component';
-import { runWhenIdle } from '../../lib/run-when-idle';
+import { useLoadAtIdle } from '../../app/load-at-idle';
 import type { AnswerDetailsProps } from './answer-details';
 
 /*
@@ -11,7 +11,7 @@ const answerDetails = deferComponent<AnswerDetailsProps>(() => import('./answer-
 
 /** Fetches the details' chunk at the first idle moment. */
 export function useAnswerDetailsAtIdle(): void {
-  useEffect(() => runWhenIdle(() => void answerDetails.load().catch(() => undefined)), []);
+  useLoadAtIdle(answerDetails.load);
 }
 
 export function LazyAnswerDetails(props: AnswerDetailsProps) {

@@ -1,8 +1,8 @@
 import { ComboboxChevron, getParsedComboboxData, Group, Loader, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { deferComponent } from '../../app/deferred-component';
+import { useLoadAtIdle } from '../../app/load-at-idle';
 import { ErrorAlert } from '../../components/error-alert';
-import { runWhenIdle } from '../../lib/run-when-idle';
 import type { CompareViewProps } from './compare-view';
 
 /*
@@ -17,7 +17,7 @@ const compareView = deferComponent<CompareViewProps>(() => import('./compare-vie
 
 /** Fetches the comparison at the first idle moment (the Compare switch may ask for it). */
 export function useCompareViewAtIdle(): void {
-  useEffect(() => runWhenIdle(() => void compareView.load().catch(() => undefined)), []);
+  useLoadAtIdle(compareView.load);
 }
 
 export function LazyCompareView(props: CompareViewProps) {

@@ -1,9 +1,9 @@
 import { Box, ComboboxChevron, getParsedComboboxData, Group, Input, Stack, Text, type BoxProps } from '@mantine/core';
 import { useFormContext } from 'react-hook-form';
-import { useEffect, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import { useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import type { ChatbotSettingKey } from '../../api/contract';
 import { loadOnce } from '../../lib/load-once';
-import { runWhenIdle } from '../../lib/run-when-idle';
+import { useLoadAtIdle } from '../../app/load-at-idle';
 import { SETTING_FIELDS } from './setting-fields';
 import type * as Rich from './rich-setting-controls';
 
@@ -40,7 +40,7 @@ export function loadRichControls(): Promise<RichModule> {
 
 /** Fetches the rich controls at the page's first idle moment. */
 export function useRichControlsAtIdle(): void {
-  useEffect(() => runWhenIdle(() => void loadRichControls().catch(() => undefined)), []);
+  useLoadAtIdle(loadRichControls);
 }
 
 const subscribe = (listener: () => void) => {

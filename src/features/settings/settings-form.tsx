@@ -32,8 +32,8 @@ import { clearDraft, loadDraft, type LoadedDraft } from './settings-storage';
 import { WidgetPreview } from './widget-preview';
 import { confirm } from '../../components/confirm';
 import { deferComponent } from '../../app/deferred-component';
+import { useLoadAtIdle } from '../../app/load-at-idle';
 import { lazyResolver } from '../../lib/lazy-resolver';
-import { runWhenIdle } from '../../lib/run-when-idle';
 
 // A failed preload is tried again when the dialog opens, which shows the failure.
 const preloadCopy = () => void preloadCopySettingsModal().catch(() => undefined);
@@ -122,14 +122,8 @@ export function SettingsForm({ chatbotId, saved, unknownFields = [] }: SettingsF
     return () => mounts.stop();
   }, [mounts]);
   useRichControlsAtIdle();
-  useEffect(
-    () =>
-      runWhenIdle(() => {
-        void settingsResolver.preload().catch(() => undefined);
-        void embedSection.load().catch(() => undefined);
-      }),
-    [],
-  );
+  useLoadAtIdle(settingsResolver.preload);
+  useLoadAtIdle(embedSection.load);
   const [searchParams, setSearchParams] = useSearchParams();
   const linkedVersion = versionParam(searchParams.get(HISTORY_PARAM));
   const [historyOpen, setHistoryOpen] = useState(linkedVersion !== null);
