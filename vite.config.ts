@@ -19,6 +19,18 @@ const serviceOrigin = process.env.SERVICE_ORIGIN ?? 'http://localhost:8787';
 // component lands only in the chunks of the pages that use it.
 const DIRECT_IMPORTS = ['@mantine/core', '@mantine/hooks', '@mantine/notifications', '@tabler/icons-react'];
 
+/**
+ * The contract's modules only declare schemas and constants, but the bundler cannot know
+ * that a call such as `z.object(…)` has no side effects, so importing one name from the
+ * contract's index kept every module the index re-exports: each first visit carried the
+ * listing, chat and upload schemas (about 2 KB gzipped) whether it used them or not.
+ * primitives.ts is the exception: it sets zod's English messages for every schema.
+ */
+function contractModuleSideEffects(id: string): boolean | undefined {
+  if (!/[/\\]src[/\\]api[/\\]contract[/\\][^/\\]+\.ts$/.test(id)) return undefined;
+  return id.endsWith('primitives.ts');
+}
+
 export default defineConfig(({ command }) => ({
   resolve: { alias: command === 'build' ? reactRouterProduction : [] },
   plugins: [
@@ -53,5 +65,6 @@ export default defineConfig(({ command }) => ({
   build: {
     sourcemap: true,
     chunkSizeWarningLimit: 600,
+    rolldownOptions: { treeshake: { moduleSideEffects: contractModuleSideEffects } },
   },
 }));

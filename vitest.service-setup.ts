@@ -7,7 +7,7 @@ import { DEMO_SECRET_KEY, DEMO_SESSION_KEY } from './server/config';
 import { issueSetupLink } from './server/console/links';
 import { openConsoleStore } from './server/console/store';
 import { pathOf } from './server/envelope';
-import { operations } from './src/api/contract';
+import { operations } from './src/api/contract/operations';
 
 /**
  * The local service for client tests that talk to it for real (`src/**\/*.service.test.ts`):

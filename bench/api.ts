@@ -1,11 +1,11 @@
 import {
   SECRET_KEY_HEADER,
   SESSION_KEY_HEADER,
-  operations,
   type OperationName,
   type RequestOf,
   type ResponseOf,
 } from '../src/api/contract';
+import { operations } from '../src/api/contract/operations';
 
 export const SECRET_KEY = 'demo-secret-key';
 export const SESSION_KEY = 'demo-session-key';

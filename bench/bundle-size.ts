@@ -53,19 +53,3 @@ export const FIRST_VISIT_BUDGET_KB: Record<FirstVisitArea, number> = {
   members: FIRST_LOAD_BUDGET_KB,
   'sign-in': 120,
 };
-
-/**
- * What `npm test` lets each first visit reach (e2e/first-visit-weight.spec.ts): the budget
- * where the area is within it, and where it is not yet, its weight when last cut (plus 2 KB),
- * a ceiling that may only come down until it meets the budget (docs/performance.md says what
- * is left to cut in each).
- */
-export const FIRST_VISIT_CEILING_KB: Record<FirstVisitArea, number> = {
-  listings: FIRST_LOAD_BUDGET_KB,
-  settings: 202.5,
-  chat: FIRST_LOAD_BUDGET_KB,
-  connection: FIRST_LOAD_BUDGET_KB,
-  activity: FIRST_LOAD_BUDGET_KB,
-  members: FIRST_LOAD_BUDGET_KB,
-  'sign-in': 120,
-};

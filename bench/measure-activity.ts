@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
-import { operations } from '../src/api/contract';
+import { operations } from '../src/api/contract/operations';
 import { API_CLIENT, type ActivityAction, type ActivityPage, type ActivityTarget } from '../src/api/contract/activity';
 import { createRandom, type Random } from '../src/demo-data';
 import { buildApp } from '../server/app';

@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
-import { operations, type OperationName, type RequestOf } from '../src/api/contract';
+import { type OperationName, type RequestOf } from '../src/api/contract';
+import { operations } from '../src/api/contract/operations';
 import { headersOf } from './api';
 
 /**

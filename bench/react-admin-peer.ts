@@ -1,4 +1,4 @@
-import { operations } from '../src/api/contract';
+import { operations } from '../src/api/contract/operations';
 import { headersOf } from './api';
 import type { ListingsPage } from './measure-browser';
 import { buildReactAdminPage, REACT_ADMIN_DIST } from './peer-build';

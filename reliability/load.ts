@@ -28,7 +28,8 @@ import autocannon, { type Result } from 'autocannon';
 import { call, headersOf } from '../bench/api';
 import { startLocalService } from '../bench/service';
 import { configFromEnv } from '../server/config';
-import { operations, type ClientAskRequest, type ListListingsRequest } from '../src/api/contract';
+import { type ClientAskRequest, type ListListingsRequest } from '../src/api/contract';
+import { operations } from '../src/api/contract/operations';
 import { isListPage, isWholeStreamedAnswer } from './answer-checks';
 import { quantile, runWidgetFlood, visitorQuestionsAtMost, type WidgetFloodReport } from './widget-flood';
 

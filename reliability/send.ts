@@ -1,5 +1,6 @@
 import { headersOf } from '../bench/api';
-import { operations, type OperationName, type RequestOf, type ResponseOf } from '../src/api/contract';
+import { type OperationName, type RequestOf, type ResponseOf } from '../src/api/contract';
+import { operations } from '../src/api/contract/operations';
 
 /**
  * How one call ended. Unlike bench/api.ts's `call`, which throws on any failure, the

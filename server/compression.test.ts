@@ -4,7 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { operations } from '../src/api/contract';
+import { operations } from '../src/api/contract/operations';
 import { precompressFolder } from '../build/precompress';
 import { BOT, ok, SECRET, SESSION, startTestApp, temporaryDir, type TestApp } from './test-support';
 

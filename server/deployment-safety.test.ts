@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { operations } from '../src/api/contract';
+import { operations } from '../src/api/contract/operations';
 import type { AppOptions } from './app';
 import { upstreamAddress } from './proxy';
 import { PNG } from './test-media';

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { API_VERSION, operations, type Envelope } from '../src/api/contract';
+import { API_VERSION, type Envelope } from '../src/api/contract';
+import { operations } from '../src/api/contract/operations';
 import { KeyRedactor } from './key-redactor';
 
 export function success<T>(data: T): Envelope<T> {

@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { operations } from '../src/api/contract';
+import { operations } from '../src/api/contract/operations';
 import { createListing } from '../src/demo-data';
 import { temporaryDir } from './test-support';
 

@@ -2,7 +2,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { operations, VISITOR_TOKEN_HEADER } from '../src/api/contract';
+import { VISITOR_TOKEN_HEADER } from '../src/api/contract';
+import { operations } from '../src/api/contract/operations';
 import { DATABASE_FILE } from './app';
 import { WIDGET_OPERATIONS } from './openapi/widget-document';
 import type { UpstreamConfig } from './config';

@@ -1,7 +1,8 @@
 // @vitest-environment node
 import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { operations, type OperationName } from '../src/api/contract';
+import { type OperationName } from '../src/api/contract';
+import { operations } from '../src/api/contract/operations';
 import { BOT, ownerSession, startTestApp, type TestApp } from './test-support';
 
 /**

@@ -6,11 +6,11 @@ import { expect } from 'vitest';
 import {
   envelopeSchema,
   errorEnvelopeSchema,
-  operations,
   type Envelope,
   type OperationName,
   type ResponseOf,
 } from '../src/api/contract';
+import { operations } from '../src/api/contract/operations';
 import { buildApp, type AppOptions } from './app';
 import { DEMO_SECRET_KEY, DEMO_SESSION_KEY } from './config';
 import { COOKIE_NAME } from './console/access';

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { endpoints, operations, SECRET_KEY_HEADER, SESSION_KEY_HEADER, type OperationName } from '../../src/api/contract';
+import { endpoints, SECRET_KEY_HEADER, SESSION_KEY_HEADER, type OperationName } from '../../src/api/contract';
+import { operations } from '../../src/api/contract/operations';
 import { SESSION_ENDED } from '../../src/api/contract/console-access';
 import { OPERATION_ACTIONS, refusalMessage, UPLOAD_OPERATIONS } from '../../src/api/contract/operation-permissions';
 import { grantCovers, roleMay, type Action } from '../../src/api/contract/permissions';

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { NOTHING_SAVED_YET, operations, parseVersionSourceHeader, VERSION_SOURCE_HEADER, type EditRequest, type OperationName } from '../../src/api/contract';
+import { NOTHING_SAVED_YET, parseVersionSourceHeader, VERSION_SOURCE_HEADER, type EditRequest, type OperationName } from '../../src/api/contract';
+import { operations } from '../../src/api/contract/operations';
 import { notFound } from '../envelope';
 import { headerValue } from '../request-header';
 import { parseBody } from '../routes/operation';

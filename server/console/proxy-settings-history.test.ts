@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { CHATBOT_SETTING_KEYS, NEUTRAL_SETTINGS, NOTHING_SAVED_YET, operations, versionSourceHeaderValue, VERSION_SOURCE_HEADER, type OperationName } from '../../src/api/contract';
+import { CHATBOT_SETTING_KEYS, NEUTRAL_SETTINGS, NOTHING_SAVED_YET, versionSourceHeaderValue, VERSION_SOURCE_HEADER, type OperationName } from '../../src/api/contract';
+import { operations } from '../../src/api/contract/operations';
 import type { ActivityEntry } from '../../src/api/contract/activity';
 import { ownerSession, startTestApp } from '../test-support';
 import { QUOTING_BOTS, standInPerTest } from '../test-upstream';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { API_VERSION,
+import {
+  API_VERSION,
   chatbotSettingsShape,
   domainsText,
   RGB_PATTERN,
@@ -17,7 +18,6 @@ import { API_VERSION,
   listingRowSchema,
   messageOfZodError,
   modelSchema,
-  operations,
   preUploadResponseDataSchema,
   streamFinalSchema,
   streamFragmentSchema,
@@ -27,7 +27,10 @@ import { API_VERSION,
   type RequestOf,
   type ResponseOf,
   type StreamFinal,
-  type UploadReceipt, listingRowOf } from '../../src/api/contract';
+  type UploadReceipt,
+  listingRowOf,
+} from '../../src/api/contract';
+import { operations } from '../../src/api/contract/operations';
 import { DEMO_CHATBOT_SETTINGS, DEMO_CITIES, demoListings } from '../../src/demo-data';
 import { EITHER_MESSAGE, SECRET_MESSAGE, SESSION_MESSAGE } from '../auth';
 import { defaultConfig, DEMO_CHATBOT_ID, DEMO_SECRET_KEY, DEMO_SESSION_KEY, seededChatbotIds } from '../config';

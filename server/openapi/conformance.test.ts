@@ -1,7 +1,8 @@
 // @vitest-environment node
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operations, VISITOR_FILE_BYTES, VISITOR_TOKEN_HEADER, WIDGET_PATHS, type OperationName, type VisitorSession } from '../../src/api/contract';
+import { VISITOR_FILE_BYTES, VISITOR_TOKEN_HEADER, WIDGET_PATHS, type OperationName, type VisitorSession } from '../../src/api/contract';
+import { operations } from '../../src/api/contract/operations';
 import { JSON_BODY_LIMIT } from '../app';
 import { defaultWidgetLimits } from '../config';
 import { UPLOAD_BODY_LIMIT } from '../routes/files';

@@ -11,9 +11,9 @@ import {
   VISITOR_TOKEN_HEADER,
   WIDGET_PATHS,
   envelopeSchema,
-  operations,
   type OperationName,
 } from '../../src/api/contract';
+import { operations } from '../../src/api/contract/operations';
 import { JSON_BODY_LIMIT } from '../app';
 import { contentSecurityPolicy, apiReferenceContentSecurityPolicy } from '../security-headers';
 import { SECRET, startTestApp, temporaryDir, type TestApp } from '../test-support';

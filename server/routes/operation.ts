@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type * as z from 'zod/mini';
-import { messageOfZodError, operations, type OperationName, type Operations, type ResponseOf } from '../../src/api/contract';
+import { messageOfZodError, type OperationName, type Operations, type ResponseOf } from '../../src/api/contract';
+import { operations } from '../../src/api/contract/operations';
 import { requireCredential, type Keys } from '../auth';
 import { badRequest, success } from '../envelope';
 

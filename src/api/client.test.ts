@@ -1,8 +1,18 @@
 // @vitest-environment jsdom
 import { apiFetch, apiRequest, ApiError, isApiError } from './client';
 import { onUnauthorized } from './session-ended';
-import { operations, type OperationName } from './contract';
+import { type OperationName } from './contract';
+import { operations } from './contract/operations';
 import { saveConnection, type Connection } from './credentials';
+import type * as answerChecks from './answer-checks';
+import { loadAnswerSchema } from './answer-checks';
+import { DOWNLOAD_FAILED_MESSAGE } from '../lib/load-once';
+
+// The real loader, wrapped so that one test can make a download fail.
+vi.mock('./answer-checks', async (importOriginal) => {
+  const original = await importOriginal<typeof answerChecks>();
+  return { ...original, loadAnswerSchema: vi.fn(original.loadAnswerSchema) };
+});
 
 /**
  * The faults here (a service answering 200 with Success false, a payload off the contract,
@@ -48,6 +58,16 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+});
+
+describe('apiFetch, when the answer schemas cannot be downloaded', () => {
+  it('fails with the download message, and the next request checks its answer again', async () => {
+    stubFetch(() => jsonResponse(envelope({ SessionID: 7 })));
+    vi.mocked(loadAnswerSchema).mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'));
+    const failure = await failureOf(apiFetch('GetSession', { serialNumber: 'demo-bot' }));
+    expect(isApiError(failure) && failure.message).toBe(DOWNLOAD_FAILED_MESSAGE);
+    await expect(apiFetch('GetSession', { serialNumber: 'demo-bot' })).resolves.toEqual({ SessionID: 7 });
+  });
 });
 
 describe('apiFetch, success', () => {

@@ -1,8 +1,9 @@
 import type * as z from 'zod/mini';
-import type * as ContractModule from './contract/answer-checks';
+import type * as Primitives from './contract/primitives';
+import { loadAnswerSchema, loadEnvelope } from './answer-checks';
 import type { RequestOf, ResponseOf } from './contract';
 import { endpoints, type OperationName } from './contract/endpoints';
-import { DOWNLOAD_FAILED_MESSAGE, loadOnce } from '../lib/load-once';
+import { DOWNLOAD_FAILED_MESSAGE } from '../lib/load-once';
 import { getConnection, type Connection } from './credentials';
 import { reportSessionEnded } from './session-ended';
 import { ServiceError } from './service-error';
@@ -43,18 +44,22 @@ export function isMissingOperation(error: unknown): boolean {
   return isApiError(error) && (error.status === 405 || (error.status === 404 && error.field === null));
 }
 
-type Contract = typeof ContractModule;
+type Envelope = Pick<typeof Primitives, 'envelopeSchema' | 'errorEnvelopeSchema'>;
+
+interface AnswerCheck<Name extends OperationName> {
+  envelope: Envelope;
+  data: z.ZodMiniType<ResponseOf<Name>>;
+}
 
 /**
- * The schemas answers are checked against. They come with the first request instead of
- * with the app's entry chunk (zod and the contract are a large share of it), and download
- * while that request is on the network. A failed download is tried again next time.
+ * The schemas an operation's answer is checked against. They come with its request instead
+ * of with the app's entry chunk (zod and the contract are a large share of it), and download
+ * while that request is on the network (src/api/answer-checks.ts).
  */
-export const loadContract: () => Promise<Contract> = loadOnce(() => import('./contract/answer-checks'));
-
-async function contractFor(name: OperationName): Promise<Contract> {
+async function answerCheckFor<Name extends OperationName>(name: Name): Promise<AnswerCheck<Name>> {
   try {
-    return await loadContract();
+    const [envelope, data] = await Promise.all([loadEnvelope(), loadAnswerSchema(name)]);
+    return { envelope, data: data as unknown as z.ZodMiniType<ResponseOf<Name>> };
   } catch {
     throw new ApiError(name, 0, 0, DOWNLOAD_FAILED_MESSAGE);
   }
@@ -124,7 +129,7 @@ export function onReachability(listener: ReachabilityListener): () => void {
 
 async function errorFromResponse(name: OperationName, response: Response): Promise<ApiError> {
   // Without the schemas (their download failed) the HTTP status still tells the failure.
-  const [loaded, json] = await Promise.all([loadContract().catch(() => null), response.json().catch(() => null)]);
+  const [loaded, json] = await Promise.all([loadEnvelope().catch(() => null), response.json().catch(() => null)]);
   const parsed = loaded?.errorEnvelopeSchema.safeParse(json);
   const retryAfter = response.headers.get('retry-after');
   if (parsed?.success) {
@@ -139,12 +144,12 @@ export async function apiFetch<Name extends OperationName>(
   body: RequestOf<Name>,
   options: ApiRequestOptions = {},
 ): Promise<ResponseOf<Name>> {
-  const schemas = contractFor(name);
+  const check = answerCheckFor(name);
   // Not awaited if the request fails first; the failure of the request is the one to report.
-  schemas.catch(() => undefined);
+  check.catch(() => undefined);
   const response = await apiRequest(name, body, options);
   const json: unknown = await response.json().catch(() => undefined);
-  return unwrapEnvelope(await schemas, name, response.status, json);
+  return unwrapEnvelope(await check, name, response.status, json);
 }
 
 /**
@@ -153,30 +158,29 @@ export async function apiFetch<Name extends OperationName>(
  */
 const answerSchemas = new Map<OperationName, z.ZodMiniType>();
 
-function answerSchemaOf<Name extends OperationName>({ envelopeSchema, operations }: Contract, name: Name): z.ZodMiniType<{ Data: ResponseOf<Name> }> {
+function answerSchemaOf<Name extends OperationName>({ envelope, data }: AnswerCheck<Name>, name: Name): z.ZodMiniType<{ Data: ResponseOf<Name> }> {
   let schema = answerSchemas.get(name);
   if (!schema) {
-    schema = envelopeSchema(operations[name].response as unknown as z.ZodMiniType<ResponseOf<Name>>);
+    schema = envelope.envelopeSchema(data);
     answerSchemas.set(name, schema);
   }
   return schema as z.ZodMiniType<{ Data: ResponseOf<Name> }>;
 }
 
 function unwrapEnvelope<Name extends OperationName>(
-  contract: Contract,
+  check: AnswerCheck<Name>,
   name: Name,
   status: number,
   json: unknown,
 ): ResponseOf<Name> {
-  const { errorEnvelopeSchema } = contract;
-  const envelope = errorEnvelopeSchema.safeParse(json);
+  const envelope = check.envelope.errorEnvelopeSchema.safeParse(json);
   if (!envelope.success) {
     throw new ApiError(name, status, status, `${name} answered with something other than the service's envelope`);
   }
   if (!envelope.data.Success) {
     throw new ApiError(name, status, envelope.data.Code, envelope.data.Message || `${name} failed`);
   }
-  const parsed = answerSchemaOf(contract, name).safeParse(json);
+  const parsed = answerSchemaOf(check, name).safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.map(String).join('.') || 'Data';

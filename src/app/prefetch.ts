@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { loadContract } from '../api/client';
+import { loadAnswerSchema, loadEnvelope } from '../api/answer-checks';
 import { bootstrapQueryOptions } from '../api/console';
 import { getConnection } from '../api/credentials';
 import { listingListQueryOptions } from '../api/listings';
@@ -31,15 +31,16 @@ function ensureConnection(queryClient: QueryClient): Promise<void> {
   return connecting;
 }
 
-/** Every page: the connection, and the schemas its answers are checked against. */
+/** Every page: the connection, and the envelope its answers come in. */
 export function prefetchShell(queryClient: QueryClient): void {
-  loadContract().catch(() => undefined);
+  loadEnvelope().catch(() => undefined);
   void ensureConnection(queryClient);
 }
 
 /** The listings page: the page of listings its URL shows. */
 export function prefetchListings(queryClient: QueryClient, chatbotId: string | undefined, url: string): void {
   if (!chatbotId) return;
+  loadAnswerSchema('RealEstateList').catch(() => undefined);
   const view = import('../features/listings/filters/listing-view');
   Promise.all([view, ensureConnection(queryClient)])
     .then(([{ listRequestOf, readListingView }]) => {

@@ -9,6 +9,7 @@ export * from './files';
 export * from './versions';
 export * from './neutral-settings';
 export * from './version-source';
-export * from './operations';
+export * from './endpoints';
+export type { OperationSpec, Operations, RequestOf, ResponseOf } from './operations';
 export * from './errors';
 export * from './widget';
