@@ -46,6 +46,8 @@ import { firstVisit } from '../e2e/support/first-visit';
 import { firstVisitRoutes } from './first-visit-areas';
 import { entryScripts, FIRST_LOAD_BUDGET_KB, FIRST_VISIT_BUDGET_KB, gzippedSizes, type FirstVisitArea } from './bundle-size';
 import { LIGHTHOUSE_HOST_INDEX, runLighthouse, type LighthouseRun } from './lighthouse';
+import { measureBlockingAfterPaint } from './measure-blocking';
+import type { BlockingAfterPaint } from './task-trace';
 import { longMarkdown, longProse } from './long-answer';
 import { measureWidgetLauncher } from './measure-widget';
 import { flowiseScriptGzipBytes, flowiseVersion, measureAgainstFlowise } from './flowise-peer';
@@ -138,7 +140,7 @@ function add(item: Figure): void {
   console.log(formatLine(item));
 }
 
-const SECTIONS = ['bundle', 'cpu', 'widget', 'latency', 'dashboard', 'dashboard-peer', 'first-load', 'table', 'stream', 'send', 'typing', 'census', 'import', 'export', 'lighthouse', 'throughput', 'activity'] as const;
+const SECTIONS = ['bundle', 'cpu', 'widget', 'latency', 'dashboard', 'dashboard-peer', 'first-load', 'blocking', 'table', 'stream', 'send', 'typing', 'census', 'import', 'export', 'lighthouse', 'throughput', 'activity'] as const;
 type Section = (typeof SECTIONS)[number];
 /** BENCH_ONLY=stream,typing measures only those sections (for working on the bench itself). */
 const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean));
@@ -147,7 +149,7 @@ for (const name of ONLY) {
 }
 const wanted = (section: Section) => ONLY.size === 0 || ONLY.has(section);
 /** The sections that read dist/ (sizes, or the app in the browser); the others need no build. */
-const BUILT_APP_SECTIONS: readonly Section[] = ['bundle', 'widget', 'dashboard', 'dashboard-peer', 'first-load', 'table', 'stream', 'send', 'typing', 'census', 'import', 'export', 'lighthouse'];
+const BUILT_APP_SECTIONS: readonly Section[] = ['bundle', 'widget', 'dashboard', 'dashboard-peer', 'first-load', 'blocking', 'table', 'stream', 'send', 'typing', 'census', 'import', 'export', 'lighthouse'];
 /** The sections with figures timed on the calibrated CPU; the calibration runs before them ('cpu' runs it alone). */
 const CALIBRATED_SECTIONS: readonly Section[] = ['cpu', 'dashboard', 'dashboard-peer', 'widget', 'send'];
 
@@ -514,7 +516,7 @@ async function main(): Promise<number> {
     await call(baseURL, 'Edit', { serialNumber: SEND_BOT, ...NO_LIMITS });
     await call(baseURL, 'Edit', { serialNumber: MARKDOWN_BOT, WelcomeMessage: GREETING, AnswerSuffix: longMarkdown(LONG_ANSWER_CHARACTERS), ...NO_LIMITS });
 
-    const needsListings = (['latency', 'dashboard', 'dashboard-peer', 'first-load', 'table', 'export', 'throughput', 'lighthouse'] as const).some(wanted);
+    const needsListings = (['latency', 'dashboard', 'dashboard-peer', 'first-load', 'blocking', 'table', 'export', 'throughput', 'lighthouse'] as const).some(wanted);
     let listings: CreateListingRequest[] = [];
     if (needsListings) {
       log(`seeding ${LISTING_COUNT.toLocaleString('en-US')} listings`);
@@ -619,6 +621,26 @@ async function main(): Promise<number> {
         for (const { area, path, ready } of firstVisitRoutes(LISTINGS_BOT)) {
           const visit = await firstVisit(await theBrowser(), baseURL, path, (page) => ready(page).waitFor());
           add(figure(areaName(area), round(visit.kilobytes, 1), 'KB', areaBudget(area), { note: `${visit.chunks.length} files` }));
+        }
+      });
+
+      // Beside Lighthouse's TBT, which moves with the machine's load: the same pages' tasks after
+      // their first paint, from CPU time (bench/task-trace.ts). Information, no budget of its own.
+      const blockingName = (label: string) => `Main thread after the first paint, TBT modelled from CPU time: ${label}`;
+      await attempt('blocking', LIGHTHOUSE_PAGES.map(({ label }): [string, string] => [blockingName(label), 'ms']), async () => {
+        log('main thread after the first paint');
+        const loads = new Map<string, BlockingAfterPaint[]>(LIGHTHOUSE_PAGES.map(({ label }) => [label, []]));
+        // Page after page within each round, so that the machine's moments fall on each alike.
+        for (let pass = 0; pass < (QUICK ? 3 : 5); pass += 1) {
+          for (const { label, path } of LIGHTHOUSE_PAGES) {
+            loads.get(label)!.push(await measureBlockingAfterPaint(await theBrowser(), `${baseURL}${path}`));
+          }
+        }
+        for (const [label, runs] of loads) {
+          add(figure(blockingName(label), round(median(runs.map((run) => run.blockingMs)), 0), 'ms', undefined, {
+            runs: runs.map((run) => round(run.blockingMs, 0)),
+            note: `each task from the first contentful paint on counted as 4 x its CPU time - 50 ms, as Lighthouse's 4x phone would block; longest task ${round(median(runs.map((run) => run.longestCpuMs)), 1)} ms of CPU at full speed; ${round(median(runs.map((run) => run.cpuBeforePaintMs)), 0)} ms of CPU before the first paint (medians)`,
+          }));
         }
       });
 

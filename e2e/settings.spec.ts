@@ -406,4 +406,28 @@ test.describe('settings', () => {
     await expect(page.getByLabel('Rate limit count')).toBeInViewport();
     await expect(page).toHaveURL(new RegExp(`${SETTINGS}$`));
   });
+
+  test('a long text field grows with its text from two lines to ten, then scrolls, and is two lines again when emptied', async ({ page }) => {
+    await openSettings(page);
+    const field = page.getByRole('textbox', { name: 'System message' });
+    const box = () => field.evaluate((element) => ({ height: element.getBoundingClientRect().height, scrolls: element.scrollHeight > element.clientHeight }));
+    const lineHeight = await field.evaluate((element) => Math.round(parseFloat(getComputedStyle(element).lineHeight)));
+    // Chromium grows it in CSS (src/components/growing-textarea.tsx), with no measuring of its own.
+    expect(await field.evaluate((element) => getComputedStyle(element).getPropertyValue('field-sizing'))).toBe('content');
+
+    await field.fill('');
+    const empty = await box();
+    await field.fill(Array.from({ length: 6 }, (_, line) => `Line ${line + 1}`).join('\n'));
+    const six = await box();
+    expect(six.height - empty.height).toBeCloseTo(4 * lineHeight, -1);
+    expect(six.scrolls).toBe(false);
+
+    await field.fill(Array.from({ length: 30 }, (_, line) => `Line ${line + 1}`).join('\n'));
+    const thirty = await box();
+    expect(thirty.height - empty.height).toBeCloseTo(8 * lineHeight, 0);
+    expect(thirty.scrolls).toBe(true);
+
+    await field.fill('');
+    expect((await box()).height).toBe(empty.height);
+  });
 });

@@ -1,5 +1,6 @@
 import { requestBootstrapEarly } from './api/bootstrap-request';
-import { areaModules, areaOfPath } from './app/route-modules';
+import { areaModules, areaOfPath, type Area } from './app/route-modules';
+import { prepareTimeFormat } from './lib/format-time';
 
 /*
  * Starts what the first page will wait for: the open page's module (and what it imports)
@@ -16,3 +17,7 @@ requestBootstrapEarly();
 const area = areaOfPath(window.location.pathname, true);
 // A failure here is met again, and shown, when the router loads the same module.
 if (area) areaModules[area]().catch(() => undefined);
+
+/** The pages whose first render shows a time (the settings' last change, the Activity and Members tables). */
+const SHOWS_TIMES_AT_ONCE: ReadonlySet<Area> = new Set(['settings', 'activity', 'members']);
+if (area && SHOWS_TIMES_AT_ONCE.has(area)) prepareTimeFormat();

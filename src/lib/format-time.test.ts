@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { formatTimeAgo } from './format-time';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatTime, formatTimeAgo } from './format-time';
 
 const NOW = Date.UTC(2026, 5, 15, 12, 0, 0);
 const ago = (seconds: number) => formatTimeAgo(NOW - seconds * 1000, NOW, 'en');
@@ -20,5 +20,26 @@ describe('formatTimeAgo', () => {
 
   it('reads a moment a little ahead of the clock as now', () => {
     expect(ago(-5)).toBe('now');
+  });
+});
+
+describe('formatTime', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("writes a moment in the reader's date and time format, and Never for none", () => {
+    const moment = Date.UTC(2026, 10, 29, 2, 30);
+    expect(formatTime(moment)).toBe(new Date(moment).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }));
+    expect(formatTime(null)).toBe('Never');
+  });
+
+  it('makes its format once, not once per moment (a table formats a hundred)', () => {
+    const made = vi.spyOn(Intl, 'DateTimeFormat');
+    // toLocaleString makes a format inside the engine, where the spy above cannot see it.
+    const perCall = vi.spyOn(Date.prototype, 'toLocaleString');
+    for (let row = 0; row < 100; row++) formatTime(NOW - row * 60_000);
+    expect(made.mock.calls.length).toBeLessThanOrEqual(1);
+    expect(perCall).not.toHaveBeenCalled();
   });
 });

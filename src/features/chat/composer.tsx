@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Paper, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { IconPaperclip, IconPlayerStopFilled, IconSend } from '@tabler/icons-react';
 import { memo, useCallback, useLayoutEffect, useRef, useState, type ChangeEvent, type DragEvent, type KeyboardEvent } from 'react';
 import { deferComponent } from '../../app/deferred-component';
@@ -8,6 +8,7 @@ import { ACCEPTED_FILE_TYPES, contentProblem } from './attachment-rules';
 import type { AnswerMode } from './chat-transcript';
 import { useAttachments } from './use-attachments';
 import type { OutgoingMessage } from './chat-store';
+import { GrowingTextarea } from '../../components/growing-textarea';
 
 interface ComposerProps {
   placeholder: string;
@@ -29,16 +30,15 @@ interface MessageFieldProps {
 }
 
 /**
- * The draft. Its autosize measures the textarea's layout on every render, which costs a
- * layout of the whole page beside a long transcript: memoised, it renders only when the
- * draft changes, not when an answer starts or ends.
+ * The draft. Where the browser cannot grow a textarea in CSS, Mantine's autosize measures its
+ * layout on every render, which costs a layout of the whole page beside a long transcript:
+ * memoised, it renders only when the draft changes, not when an answer starts or ends.
  */
 const MessageField = memo(function MessageField({ placeholder, value, error, onChange, onKeyDown }: MessageFieldProps) {
   return (
-    <Textarea
+    <GrowingTextarea
       aria-label="Message"
       placeholder={placeholder}
-      autosize
       minRows={2}
       maxRows={8}
       value={value}

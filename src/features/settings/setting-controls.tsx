@@ -1,4 +1,4 @@
-import { Box, Button, Textarea, TextInput, VisuallyHidden, type TextInputProps } from '@mantine/core';
+import { Box, Button, TextInput, VisuallyHidden, type TextInputProps } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useController, useFormContext, type FieldError, type PathValue } from 'react-hook-form';
@@ -7,6 +7,7 @@ import { ListEditor } from './list-editor';
 import { SETTING_FIELDS, settingErrorText } from './setting-fields';
 import { useSettingsBaseline } from './settings-baseline';
 import { formFieldToSetting, toFormValues, type SettingsFormValues } from './settings-form-schema';
+import { GrowingTextarea } from '../../components/growing-textarea';
 
 /**
  * One control per Edit field, bound to the form with its own controller: a keystroke
@@ -117,13 +118,12 @@ export function TextareaSetting({ name, placeholder }: { name: TextKey; placehol
   const { field, inputRef, value, label, description, error, changed, revert } = useSettingField(name);
   return (
     <SettingRow label={label} changed={changed} onRevert={revert}>
-      <Textarea
+      <GrowingTextarea
         ref={inputRef}
         name={field.name}
         label={label}
         description={description}
         placeholder={placeholder}
-        autosize
         minRows={2}
         maxRows={10}
         value={value}

@@ -1,5 +1,6 @@
 import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { useDeferredValue } from 'react';
 import { useParams } from 'react-router';
 import { CHATBOT_SETTING_KEYS } from '../../api/contract';
 import { useAccess } from '../../api/use-access';
@@ -34,7 +35,10 @@ function SourceNotice({ source }: { source: Extract<SettingsSource, { status: 'r
 /** /bots/:botId/settings: every Edit field, with a live preview of the widget. */
 export function SettingsPage() {
   const { botId = '' } = useParams();
-  const source = useSettingsSource(botId);
+  // The form's first render (a few hundred components) is the page's longest task. Drawn from a
+  // deferred copy of the settings, it happens in a transition, which React renders in slices of
+  // about 5 ms, so the page still answers a click or a key while it draws; only the commit is one task.
+  const source = useDeferredValue(useSettingsSource(botId));
   const { may } = useAccess();
   // The form sets itself up (its draft, its save bar) for editing or for reading once, at mount:
   // should the member's rights change (they are known later, or change), it starts again.

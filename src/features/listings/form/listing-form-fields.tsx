@@ -1,6 +1,7 @@
-import { NativeSelect, NumberInput, Textarea, TextInput, type NumberInputProps } from '@mantine/core';
+import { NativeSelect, NumberInput, TextInput, type NumberInputProps } from '@mantine/core';
 import { useController, useFormContext, type FieldPath } from 'react-hook-form';
 import type { ListingFields, ListingFormValues } from './listing-form-schema';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 
 type FieldName = FieldPath<ListingFormValues>;
 
@@ -47,12 +48,11 @@ export function TextField({ name, label, ...rest }: FieldProps) {
 export function TextareaField({ name, label, ...rest }: FieldProps) {
   const { ref, value, onChange, onBlur, error } = useListingField(name, label);
   return (
-    <Textarea
+    <GrowingTextarea
       {...rest}
       label={label}
       ref={ref}
       name={name}
-      autosize
       minRows={3}
       maxRows={8}
       value={typeof value === 'string' ? value : ''}
