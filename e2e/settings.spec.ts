@@ -213,6 +213,30 @@ test.describe('settings', () => {
     await expect(name).toHaveValue(saved);
   });
 
+  test("switching chatbot shows each chatbot's own settings, also when they come from the cache", async ({ page }) => {
+    await openSettings(page);
+    // This file's chatbot gets a name of this run, so the two cannot be told apart by accident.
+    const ours = `Switched ${run}`;
+    const renamed = await page.request.post('/chat/Chatbot/Edit', { data: { serialNumber: BOT, Name: ours } });
+    expect(renamed.ok()).toBe(true);
+    const detail = await page.request.post('/chat/Chatbot/Detail', { data: { serialNumber: 'demo-bot' } });
+    const theirs = ((await detail.json()) as { Data: { Name: string } }).Data.Name;
+    expect(theirs).not.toBe(ours);
+    await page.reload();
+    const name = page.getByLabel('Name', { exact: true });
+    await expect(name).toHaveValue(ours);
+
+    const switcher = page.getByRole('combobox', { name: 'Chatbot', exact: true });
+    await switcher.selectOption('demo-bot');
+    await expect(page).toHaveURL(/\/bots\/demo-bot\/settings$/);
+    await expect(name).toHaveValue(theirs);
+    // Back to a chatbot whose settings are in the cache: drawn at once, and with its own values.
+    await switcher.selectOption(BOT);
+    await expect(page).toHaveURL(new RegExp(`${SETTINGS}$`));
+    await expect(name).toHaveValue(ours);
+    await expect(page.getByText('No unsaved changes')).toBeVisible();
+  });
+
   test('a draft survives a reload, and Reset returns to the saved values', async ({ page }) => {
     await openSettings(page);
     const welcome = page.getByLabel('Welcome message');

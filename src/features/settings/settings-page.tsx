@@ -35,10 +35,14 @@ function SourceNotice({ source }: { source: Extract<SettingsSource, { status: 'r
 /** /bots/:botId/settings: every Edit field, with a live preview of the widget. */
 export function SettingsPage() {
   const { botId = '' } = useParams();
-  // The form's first render (a few hundred components) is the page's longest task. Drawn from a
-  // deferred copy of the settings, it happens in a transition, which React renders in slices of
-  // about 5 ms, so the page still answers a click or a key while it draws; only the commit is one task.
-  const source = useDeferredValue(useSettingsSource(botId));
+  const source = useSettingsSource(botId);
+  // The form's first render (a few hundred components) was the page's longest task. When the
+  // settings arrive, a deferred "ready" keeps the loader up for one more render and draws the
+  // form in a transition, which React renders in slices of about 5 ms, so the page still
+  // answers a key while it draws; only the commit is one task. Only the flag is deferred, never
+  // the settings: a form is always drawn with the live settings of the chatbot it is keyed to.
+  // Settings already in the cache (a second visit, a switch of chatbot) are drawn at once.
+  const formDrawn = useDeferredValue(source.status === 'ready');
   const { may } = useAccess();
   // The form sets itself up (its draft, its save bar) for editing or for reading once, at mount:
   // should the member's rights change (they are known later, or change), it starts again.
@@ -54,11 +58,11 @@ export function SettingsPage() {
         </Text>
       </Group>
       <SettingsLastChange chatbotId={botId} />
-      {source.status === 'loading' && <PageLoader label="Loading settings" />}
+      {(source.status === 'loading' || (source.status === 'ready' && !formDrawn)) && <PageLoader label="Loading settings" />}
       {source.status === 'error' && (
         <ErrorAlert error={source.error} title="The settings could not be loaded" onRetry={source.retry} />
       )}
-      {source.status === 'ready' && (
+      {source.status === 'ready' && formDrawn && (
         <>
           <SourceNotice source={source} />
           <SettingsForm key={formKey} chatbotId={botId} saved={source.settings} unknownFields={source.unknownFields} />
