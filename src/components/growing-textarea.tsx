@@ -10,7 +10,8 @@ import classes from './growing-textarea.module.css';
  */
 const GROWS_IN_CSS = typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('field-sizing', 'content');
 
-type GrowingTextareaProps = Omit<TextareaProps, 'autosize' | 'minRows' | 'maxRows'> & {
+// classNames and styles are its own (the growing rule); a caller's would be silently replaced.
+type GrowingTextareaProps = Omit<TextareaProps, 'autosize' | 'minRows' | 'maxRows' | 'classNames' | 'styles'> & {
   minRows: number;
   maxRows: number;
 };
