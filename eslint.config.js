@@ -87,6 +87,18 @@ export default tseslint.config(
     },
   },
   {
+    // A listing is parsed field by field: an object rest or spread here takes V8's slow generic
+    // copy, 7x the parse of a row (docs/performance.md, "A listing row is parsed field by field").
+    files: ['src/features/listings/parse-listing-row.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ObjectPattern > RestElement', message: 'Name each field: a rest copy is 7x slower per row (docs/performance.md).' },
+        { selector: 'ObjectExpression > SpreadElement', message: 'Name each field: a spread copy is 7x slower per row (docs/performance.md).' },
+      ],
+    },
+  },
+  {
     // The service's start-up banner and the CLI scripts talk to a terminal on purpose.
     files: ['server/main.ts', 'server/console/members-cli.ts', 'scripts/**', 'bench/**', 'reliability/**'],
     rules: { 'no-console': 'off' },

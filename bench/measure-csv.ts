@@ -144,3 +144,51 @@ export async function measureExport(browser: Browser, baseURL: string, chatbotId
     await probed.close();
   }
 }
+
+/**
+ * The export's requests with nothing of the export around them: from the listings page (the
+ * app loaded and idle), the same list requests the export sends (pages of 100, four ahead),
+ * each answer read with `json()` and its rows counted, nothing parsed, checked or written. The
+ * CPU of the same processes as the export's figure: what the interface's 1,000 pages cost the
+ * service and Chromium before the dashboard does anything with them, the floor under the
+ * export's rows per CPU second.
+ */
+export async function measureExportRequests(browser: Browser, baseURL: string, chatbotId: string, expected: number, cpuOf: readonly CpuRoot[]): Promise<CsvRun> {
+  const probed = await openProbedPage(browser, baseURL);
+  const { page } = probed;
+  try {
+    await page.goto(`/bots/${chatbotId}/listings`);
+    await page.waitForFunction(() => (window as unknown as ProbedWindow).__bench.rowsPaintedAt, undefined, LONG_WAIT);
+    const cpuMeter = startCpuMeter(cpuOf);
+    const { rows, seconds } = await page.evaluate(async (serialNumber) => {
+      const started = performance.now();
+      const ahead: Promise<{ Data: { List: unknown[]; VirtualCount: number } }>[] = [];
+      let pages = 1;
+      let next = 1;
+      let count = 0;
+      do {
+        while (next <= pages && ahead.length < 4) {
+          ahead.push(
+            fetch('/chat/Chatbot/RealEstateList', {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ SerialNumber: serialNumber, PageNumber: next, PageSize: 100 }),
+            }).then((response) => response.json()),
+          );
+          next += 1;
+          // The first page alone: its count tells how many there are.
+          if (next === 2) break;
+        }
+        const answer = await ahead.shift()!;
+        pages = Math.ceil(answer.Data.VirtualCount / 100);
+        count += answer.Data.List.length;
+      } while (ahead.length > 0 || next <= pages);
+      return { rows: count, seconds: (performance.now() - started) / 1000 };
+    }, chatbotId);
+    const cpu = cpuMeter?.stop();
+    if (rows < expected) throw new Error(`the requests read ${rows} listings, not ${expected}`);
+    return { rows, seconds, longTasks: [], heapMb: 0, summary: `${rows} listings read`, cpu };
+  } finally {
+    await probed.close();
+  }
+}

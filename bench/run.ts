@@ -72,7 +72,7 @@ import {
   type StreamRun,
 } from './measure-browser';
 import { ACTIVITY_FIGURES, measureActivity } from './measure-activity';
-import { importFile, measureExport, measureImport, type CsvRun } from './measure-csv';
+import { importFile, measureExport, measureExportRequests, measureImport, type CsvRun } from './measure-csv';
 import { buildPeerPage, PEER_BASE, PEER_DIST } from './peer-build';
 import { startReactAdminPeer, type ReactAdminPeer } from './react-admin-peer';
 import { MIN_SCORE_LEAD, scoreLead } from './score-lead';
@@ -343,7 +343,7 @@ function addLongFigures({ oursLong, peerLong, bareLong, plainLong }: StreamRuns,
  * A CSV run's rows per CPU second of the local service and the browser (every process of each),
  * with where the CPU went and the clock's time beside it.
  */
-function csvCpuFigure(name: string, run: CsvRun, budget: Budget): Figure {
+function csvCpuFigure(name: string, run: CsvRun, budget?: Budget): Figure {
   if (!run.cpu) return unmeasured(name, 'rows/CPU s', budget, 'not measured: CPU time is read from /proc (Linux only)');
   if (run.cpu.seconds === 0) return unmeasured(name, 'rows/CPU s', budget, 'not measured: no CPU time counted (is /proc readable?)');
   const parts = run.cpu.roots.map(({ name: root, seconds, kinds }) => {
@@ -798,12 +798,14 @@ async function main(): Promise<number> {
       const exportListings = `Export of ${LISTING_COUNT.toLocaleString('en-US')} listings`;
       const exportCpuName = `${exportListings}: rows per CPU second`;
       const exportCpuBudget = atLeast(10_000, 'rows/CPU s');
+      const exportRequestsName = `${exportListings}: its requests alone (json() and nothing else), rows per CPU second`;
       await attempt(
         'export',
         [
           [exportCpuName, 'rows/CPU s', exportCpuBudget],
           [exportListings, 's'],
           ['Export: long tasks over 50 ms', '', noLongTasks],
+          [exportRequestsName, 'rows/CPU s'],
         ],
         async () => {
           log(`exporting ${LISTING_COUNT.toLocaleString('en-US')} listings`);
@@ -814,6 +816,9 @@ async function main(): Promise<number> {
             note: [`${round(run.rows / run.seconds, 0)} rows/s by the clock; ${run.summary}; every field; page JS heap after GC ${round(run.heapMb, 1)} MB`, run.hotSpots].filter(Boolean).join('; '),
           }));
           add(figure('Export: long tasks over 50 ms', run.longTasks.length, '', noLongTasks, { note: `longest ${round(longest, 0)} ms; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores` }));
+          // Information: the floor under the budget, the same pages with nothing parsed or written.
+          log('reading the same pages with nothing done with them');
+          add(csvCpuFigure(exportRequestsName, await measureExportRequests(await theBrowser(), baseURL, LISTINGS_BOT, LISTING_COUNT, await csvWorkers())));
         },
       );
     } finally {

@@ -74,6 +74,22 @@ describe('parseListingRow', () => {
     expect(listing.SaleType).toBe('for_rent');
   });
 
+  it('keeps every other field of the row as it came, Location included, and adds nothing else', () => {
+    const row = listingRow({ Location: 'Lakeside, two blocks from the park' });
+    const listing = parseListingRow(row);
+    const turned = { Images: 'Images', ExtensionColumn: 'ExtensionColumn', LATITUDE: 'Latitude', LONGITUDE: 'Longitude' } as const;
+    const numeric = ['Price', 'Bathrooms', 'Bedrooms', 'YearBuilt', 'DaysOnMarket', 'LotArea', 'BuildingArea', 'ParkingSpots', 'RentPrice', 'DepositFee', 'SalePrice', 'UnitAreaPrice', 'EstimatePrice', 'HOAMonth'];
+    for (const [field, value] of Object.entries(row)) {
+      if (field in turned || numeric.includes(field)) continue;
+      expect(listing[field as keyof typeof listing], field).toBe(value);
+    }
+    const expectedFields = Object.keys(row).map((field): string => turned[field as keyof typeof turned] ?? field).concat('AreaUnit');
+    expect(Object.keys(listing).sort()).toEqual(expectedFields.sort());
+    // A service whose list has no Location: the listing says "not given", never "".
+    const { Location: _omitted, ...withoutLocation } = row;
+    expect(parseListingRow(withoutLocation).Location).toBeUndefined();
+  });
+
   it('reads the images and extension rows into lists', () => {
     const listing = parseListingRow(listingRow());
     expect(listing.Images).toEqual(['https://img.example.com/41/front.jpg', 'https://img.example.com/41/kitchen.jpg']);
