@@ -6,6 +6,7 @@ import Markdown from 'react-markdown';
 import { Streamdown } from 'streamdown';
 import { readAnswerBatches } from '../../src/api/stream';
 import { createLiveAnswer, useLiveText, type LiveAnswer } from '../../src/features/chat/live-answer';
+import { loadMarked } from '../../src/features/chat/marked-lexer';
 import { GrowingMarkdownText } from '../../src/features/chat/markdown-text';
 
 /*
@@ -91,8 +92,16 @@ function PeerPage() {
   );
 }
 
-createRoot(document.getElementById('root')!).render(
-  <MantineProvider>
-    <PeerPage />
-  </MantineProvider>,
-);
+// Our renderer draws once `marked` has arrived, which the chat page fetches at its first idle
+// moment; here it is fetched before the message box appears (the bench waits for the box), so
+// the figures compare rendering, not loading. Without it the first fragment threw and the page
+// went blank: the stream section timed out from 5f5c766 until 2026-11-29.
+(request.renderer === 'ours' ? loadMarked() : Promise.resolve())
+  .then(() =>
+    createRoot(document.getElementById('root')!).render(
+      <MantineProvider>
+        <PeerPage />
+      </MantineProvider>,
+    ),
+  )
+  .catch((error: unknown) => console.error(error));
