@@ -184,7 +184,6 @@ function ratioRuns(service: Throughput[], reference: Throughput[]): number[] {
 }
 
 const longTaskBudget = atMost(0, '');
-const fpsBudget = atLeast(50, 'fps');
 /** Every fragment on screen with the first frame that starts after it arrives. */
 const paintedBudget = atLeast(100, '%');
 const LONG_ANSWER_CHARACTERS = 50_000;
@@ -198,12 +197,13 @@ const REACT_MARKDOWN_LONG: PeerComparison = { peer: 'react-markdown', answer: 'L
 
 const STREAM_FIGURES: [string, string, Budget?][] = [
   ['Streaming: long tasks over 50 ms', '', longTaskBudget],
-  ['Streaming: frame rate', 'fps', fpsBudget],
+  // Our absolute frame rates are information (#33, decision 2): their budget is ≥ 1x of each peer's, below.
+  ['Streaming: frame rate', 'fps'],
   ['Fragments painted by the first frame after arrival', '%', paintedBudget],
   ['Fragment-to-screen delay, p95', 'ms'],
   ...peerComparisonNames(STREAMDOWN),
   ['Peer (streamdown): fragment delay p50 / p95, ours / peer', 'x'],
-  ['Long Markdown answer: frame rate (ours)', 'fps', fpsBudget],
+  ['Long Markdown answer: frame rate (ours)', 'fps'],
   ['Long Markdown answer: long tasks over 50 ms (ours)', '', longTaskBudget],
   ...peerComparisonNames(STREAMDOWN_LONG),
   ...peerComparisonNames(REACT_MARKDOWN),
@@ -287,7 +287,7 @@ async function measureStreams(browser: Browser, baseURL: string): Promise<void> 
   );
   const fps = ours.map((run) => round(run.fps, 1));
   add(
-    figure('Streaming: frame rate', round(median(fps), 1), 'fps', fpsBudget, {
+    figure('Streaming: frame rate', round(median(fps), 1), 'fps', undefined, {
       runs: fps,
       note: `longest frame per run [${ours.map((run) => round(run.longestFrameMs, 0)).join(', ')}] ms`,
     }),
@@ -331,7 +331,7 @@ function addPeerFigures({ ours, peer, bare, plain }: StreamRuns, p50s: number[],
 
 function addLongFigures({ oursLong, peerLong, bareLong, plainLong }: StreamRuns, longCharacters: number, fragmentCount: number, longHotSpots: string | undefined): void {
   const longFps = oursLong.map((run) => round(run.fps, 1));
-  add(figure('Long Markdown answer: frame rate (ours)', round(median(longFps), 1), 'fps', fpsBudget, { runs: longFps, note: `${longCharacters} characters, ${fragmentCount} fragments; ${describeRuns(oursLong)}` }));
+  add(figure('Long Markdown answer: frame rate (ours)', round(median(longFps), 1), 'fps', undefined, { runs: longFps, note: `${longCharacters} characters, ${fragmentCount} fragments; ${describeRuns(oursLong)}` }));
   const longTasks = oursLong.map((run) => run.longTasks.length);
   const longestLong = max(oursLong.flatMap((run) => run.longTasks.map((task) => task.duration)).concat(0));
   add(figure('Long Markdown answer: long tasks over 50 ms (ours)', median(longTasks), '', longTaskBudget, { runs: longTasks, note: [`longest ${round(longestLong, 0)} ms`, longHotSpots].filter(Boolean).join('; ') }));
@@ -567,12 +567,14 @@ async function main(): Promise<number> {
           log(`CPU calibration: ${describeCalibration(calibration)}`);
         });
       }
-      const dashboardBudget = atMost(1500, 'ms');
-      await attempt('dashboard', [[DASHBOARD_NAME, 'ms', dashboardBudget]], async () => {
+      // Information, no budget (#33, decision 2): an absolute time on a slowed CPU says more about
+      // the machine than the code, so the budget is the ratio against react-admin below; the time
+      // is printed beside it. (It had kept its older budget of 1.5 s.)
+      await attempt('dashboard', [[DASHBOARD_NAME, 'ms']], async () => {
         log('dashboard load');
         const { samples: times, hotSpots } = await measureDashboardLoad(await theBrowser(), baseURL, LISTINGS_BOT, RUNS, calibratedRate(), PROFILE);
         const runs = times.map((time) => round(time, 0));
-        add(onCalibratedCpu(figure(DASHBOARD_NAME, round(median(times), 0), 'ms', dashboardBudget, { runs, note: hotSpots })));
+        add(onCalibratedCpu(figure(DASHBOARD_NAME, round(median(times), 0), 'ms', undefined, { runs, note: ['information: the budget is the ratio against react-admin', hotSpots].filter(Boolean).join('; ') })));
       });
 
       // Against react-admin: the same first 100 listings, from navigation to the first row painted,
@@ -685,14 +687,15 @@ async function main(): Promise<number> {
 
       const typingBudget = atMost(16, 'ms');
       const noRenders = atMost(0, '');
-      const launcherBudget = atMost(150, 'ms');
+      // Information, no budget (#33, decision 2), as the dashboard's time: the budget is the ratio
+      // against flowise-embed below. (It had kept its older budget of 150 ms.)
       const launcherName = `Widget launcher painted after the script starts (${CALIBRATED_CPU})`;
-      await attempt('widget', [[launcherName, 'ms', launcherBudget]], async () => {
+      await attempt('widget', [[launcherName, 'ms']], async () => {
         log('widget launcher on the test page');
         const rate = calibratedRate();
         const runs: number[] = [];
         for (let run = 0; run < RUNS; run += 1) runs.push(round(await measureWidgetLauncher(await theBrowser(), baseURL, SETTINGS_BOT, rate), 1));
-        add(onCalibratedCpu(figure(launcherName, round(median(runs), 1), 'ms', launcherBudget, { runs, note: 'includes the settings request; script first line to the first frame painted with the launcher' })));
+        add(onCalibratedCpu(figure(launcherName, round(median(runs), 1), 'ms', undefined, { runs, note: 'information: the budget is the ratio against flowise-embed; includes the settings request; script first line to the first frame painted with the launcher' })));
       });
       // Against flowise-embed's bubble on a copy of the same test page, run by run (bench/flowise-peer.ts).
       await attempt('widget', widgetPeerFigureNames(CALIBRATED_CPU), async () => {
