@@ -22,7 +22,7 @@ const LONG_TASK_MS = 50;
 /** A task of a Blink thread, as the `toplevel` category names it. */
 const TASK = 'ThreadControllerImpl::RunTask';
 
-interface TraceEvent {
+export interface TraceEvent {
   name: string;
   ph: string;
   pid: number;
@@ -105,7 +105,18 @@ export interface BlockingAfterPaint {
  */
 export async function blockingAfterFirstPaint(cdp: CDPSession, load: () => Promise<void>): Promise<BlockingAfterPaint> {
   const { events } = await traced(cdp, 'toplevel,loading,rail,__metadata', load);
-  const onPageThread = busiestRendererMain(events);
+  return blockingOf(events);
+}
+
+/**
+ * The figure from a trace of the load. The page's thread is the renderer main thread that
+ * painted its first content (the busiest such, should several), not the busiest of all: a trace
+ * records every renderer of the browser, and in a full bench run another page's renderer was
+ * the busiest, so no first paint was found and the figure was lost for every page.
+ */
+export function blockingOf(events: readonly TraceEvent[]): BlockingAfterPaint {
+  const painted = new Set(events.filter((event) => event.name === 'firstContentfulPaint').map((event) => `${event.pid}:${event.tid}`));
+  const onPageThread = busiestRendererMain(events.filter((event) => painted.has(`${event.pid}:${event.tid}`) || event.name === 'thread_name'));
   const paint = events.find((event) => event.name === 'firstContentfulPaint' && onPageThread(event));
   if (!paint) throw new Error('the trace has no first contentful paint on the page');
   const tasks = events.filter((event) => event.name === TASK && event.ph === 'X' && onPageThread(event));
