@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -67,9 +68,24 @@ interface FormOptions {
   chatbots?: string[];
   /** The version the History opens on (`?history=N`). */
   history?: number;
+  /** Mount the form with its fields not drawn yet, as the page does while its loader shows; "Draw the fields" draws them. */
+  drawnLater?: boolean;
 }
 
-function renderForm({ role = 'Editor', chatbots = ['bot-1'], history }: FormOptions = {}) {
+/** The page's deferred flag turning true, as a button of the test's own. */
+function DrawnLater(props: { saved: ReturnType<typeof createChatbotSettings> }) {
+  const [drawn, setDrawn] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setDrawn(true)}>
+        Draw the fields
+      </button>
+      <SettingsForm chatbotId="bot-1" saved={props.saved} drawn={drawn} />
+    </>
+  );
+}
+
+function renderForm({ role = 'Editor', chatbots = ['bot-1'], history, drawnLater = false }: FormOptions = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   signInAs(queryClient, role, chatbots);
   queryClient.setQueryData(modelListQueryOptions().queryKey, [
@@ -92,7 +108,7 @@ function renderForm({ role = 'Editor', chatbots = ['bot-1'], history }: FormOpti
     Settings: saved,
   });
   const router = createMemoryRouter(
-    [{ path: '/bots/:botId/settings', element: <SettingsForm chatbotId="bot-1" saved={saved} /> }],
+    [{ path: '/bots/:botId/settings', element: drawnLater ? <DrawnLater saved={saved} /> : <SettingsForm chatbotId="bot-1" saved={saved} /> }],
     { initialEntries: [`/bots/bot-1/settings${history === undefined ? '' : `?history=${history}`}`] },
   );
   render(
@@ -284,6 +300,22 @@ describe('SettingsForm by role', { timeout: 60_000 }, () => {
     await user.click(within(dialog).getByRole('combobox', { name: 'Copy to' }));
     const options = await screen.findAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual(['bot-2']);
+  });
+});
+
+describe('SettingsForm set up before its fields are drawn', { timeout: 60_000 }, () => {
+  it('sets itself up behind the loader, so drawing the fields renders them once, not twice', async () => {
+    const before = renders.sections;
+    renderForm({ drawnLater: true });
+    // react-hook-form's own state update at mount (a synchronous render of the form) has run by now.
+    expect(await screen.findByRole('status', { name: 'Loading settings' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Name' })).toBeNull();
+    expect(renders.sections).toBe(before);
+
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Draw the fields' }));
+    expect(await screen.findByRole('textbox', { name: 'Name' })).toBeInTheDocument();
+    // Drawn at mount, the fields were rendered a second time at once by that update: one long task (docs/performance.md).
+    expect(renders.sections - before).toBe(1);
   });
 });
 

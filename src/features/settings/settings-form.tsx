@@ -31,6 +31,7 @@ import { SettingsSections } from './settings-sections';
 import { clearDraft, loadDraft, type LoadedDraft } from './settings-storage';
 import { WidgetPreview } from './widget-preview';
 import { confirm } from '../../components/confirm';
+import { PageLoader } from '../../components/page-loader';
 import { deferComponent } from '../../app/deferred-component';
 import { useLoadAtIdle } from '../../app/load-at-idle';
 import { lazyResolver } from '../../lib/lazy-resolver';
@@ -45,6 +46,15 @@ interface SettingsFormProps {
   saved: ChatbotSettings;
   /** Settings nobody ever saved through this console (proxy mode): neutral values in `saved`, never copied or restored. */
   unknownFields?: readonly ChatbotSettingKey[];
+  /**
+   * False while the page still shows its loader (settings-page.tsx draws the form's fields in a
+   * transition). The form is set up before its fields are drawn: react-hook-form's `useForm`
+   * updates its state in a layout effect at mount, a synchronous render of this component and,
+   * through FormProvider's context, of every field; done while only the loader is drawn, it
+   * costs nothing, where it had rendered the whole form a second time in one long task
+   * (docs/performance.md).
+   */
+  drawn?: boolean;
 }
 
 function isSettingKey(field: string | null): field is ChatbotSettingKey {
@@ -102,7 +112,7 @@ const settingsResolver = lazyResolver<SettingsFormValues>(() =>
   import('@hookform/resolvers/zod').then(({ zodResolver }) => zodResolver(settingsFormSchema)),
 );
 
-export function SettingsForm({ chatbotId, saved, unknownFields = [] }: SettingsFormProps) {
+export function SettingsForm({ chatbotId, saved, unknownFields = [], drawn = true }: SettingsFormProps) {
   const { may, member } = useAccess();
   const canEdit = may('editSettings', chatbotId);
   const [baseline, setBaseline] = useState(() => normalizeSettings(saved));
@@ -118,9 +128,11 @@ export function SettingsForm({ chatbotId, saved, unknownFields = [] }: SettingsF
   // The first section is drawn with the page, the others one per idle moment (section-mounts.ts).
   const [mounts] = useState(() => createSectionMounts(SETTINGS_SECTIONS.length, 1));
   useEffect(() => {
+    // The later sections are mounted at idle moments once the fields are drawn, not before.
+    if (!drawn) return;
     mounts.start();
     return () => mounts.stop();
-  }, [mounts]);
+  }, [mounts, drawn]);
   useRichControlsAtIdle();
   useLoadAtIdle(settingsResolver.preload);
   useLoadAtIdle(embedSection.load);
@@ -341,6 +353,8 @@ export function SettingsForm({ chatbotId, saved, unknownFields = [] }: SettingsF
       destructive: true,
       onConfirm: resetAll,
     });
+
+  if (!drawn) return <PageLoader label="Loading settings" />;
 
   return (
     <FormProvider {...form}>

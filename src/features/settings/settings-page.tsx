@@ -58,14 +58,15 @@ export function SettingsPage() {
         </Text>
       </Group>
       <SettingsLastChange chatbotId={botId} />
-      {(source.status === 'loading' || (source.status === 'ready' && !formDrawn)) && <PageLoader label="Loading settings" />}
+      {source.status === 'loading' && <PageLoader label="Loading settings" />}
       {source.status === 'error' && (
         <ErrorAlert error={source.error} title="The settings could not be loaded" onRetry={source.retry} />
       )}
-      {source.status === 'ready' && formDrawn && (
+      {source.status === 'ready' && (
         <>
-          <SourceNotice source={source} />
-          <SettingsForm key={formKey} chatbotId={botId} saved={source.settings} unknownFields={source.unknownFields} />
+          {formDrawn && <SourceNotice source={source} />}
+          {/* Set up at once, its fields drawn in the transition (SettingsForm's `drawn`). */}
+          <SettingsForm key={formKey} chatbotId={botId} saved={source.settings} unknownFields={source.unknownFields} drawn={formDrawn} />
         </>
       )}
     </Stack>
