@@ -33,9 +33,14 @@ export interface TraceEvent {
   args?: { name?: string };
 }
 
-/** The renderer's main thread that ran the most: the page's, not an idle frame's. */
-function busiestRendererMain(events: readonly TraceEvent[]): (event: TraceEvent) => boolean {
-  const mains = new Set(events.filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain').map((event) => `${event.pid}:${event.tid}`));
+/** The renderer's main thread that ran the most (of `among`, when given): the page's, not an idle frame's. */
+function busiestRendererMain(events: readonly TraceEvent[], among?: ReadonlySet<string>): (event: TraceEvent) => boolean {
+  const mains = new Set(
+    events
+      .filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
+      .map((event) => `${event.pid}:${event.tid}`)
+      .filter((thread) => !among || among.has(thread)),
+  );
   const busy = new Map<string, number>();
   for (const event of events) {
     const thread = `${event.pid}:${event.tid}`;
@@ -116,7 +121,7 @@ export async function blockingAfterFirstPaint(cdp: CDPSession, load: () => Promi
  */
 export function blockingOf(events: readonly TraceEvent[]): BlockingAfterPaint {
   const painted = new Set(events.filter((event) => event.name === 'firstContentfulPaint').map((event) => `${event.pid}:${event.tid}`));
-  const onPageThread = busiestRendererMain(events.filter((event) => painted.has(`${event.pid}:${event.tid}`) || event.name === 'thread_name'));
+  const onPageThread = busiestRendererMain(events, painted);
   const paint = events.find((event) => event.name === 'firstContentfulPaint' && onPageThread(event));
   if (!paint) throw new Error('the trace has no first contentful paint on the page');
   const tasks = events.filter((event) => event.name === TASK && event.ph === 'X' && onPageThread(event));
