@@ -2,6 +2,8 @@ import { createRequire } from 'node:module';
 import type { Browser, CDPSession } from '@playwright/test';
 import type * as Papa from 'papaparse';
 import type { CreateListingRequest } from '../src/api/contract';
+import { operations } from '../src/api/contract/operations';
+import { MAX_PAGE_SIZE } from '../src/api/contract/primitives';
 import { openProbedPage, type ProbedPage, type ProbedWindow } from './browser';
 import { startCpuMeter, type CpuRoot, type CpuUsed } from './cpu-time';
 import { profiled } from './profile';
@@ -160,7 +162,7 @@ export async function measureExportRequests(browser: Browser, baseURL: string, c
     await page.goto(`/bots/${chatbotId}/listings`);
     await page.waitForFunction(() => (window as unknown as ProbedWindow).__bench.rowsPaintedAt, undefined, LONG_WAIT);
     const cpuMeter = startCpuMeter(cpuOf);
-    const { rows, seconds } = await page.evaluate(async (serialNumber) => {
+    const { rows, seconds } = await page.evaluate(async ({ serialNumber, path, pageSize }) => {
       const started = performance.now();
       const ahead: Promise<{ Data: { List: unknown[]; VirtualCount: number } }>[] = [];
       let pages = 1;
@@ -169,10 +171,10 @@ export async function measureExportRequests(browser: Browser, baseURL: string, c
       do {
         while (next <= pages && ahead.length < 4) {
           ahead.push(
-            fetch('/chat/Chatbot/RealEstateList', {
+            fetch(path, {
               method: 'POST',
               headers: { 'content-type': 'application/json' },
-              body: JSON.stringify({ SerialNumber: serialNumber, PageNumber: next, PageSize: 100 }),
+              body: JSON.stringify({ SerialNumber: serialNumber, PageNumber: next, PageSize: pageSize }),
             }).then((response) => response.json()),
           );
           next += 1;
@@ -180,11 +182,11 @@ export async function measureExportRequests(browser: Browser, baseURL: string, c
           if (next === 2) break;
         }
         const answer = await ahead.shift()!;
-        pages = Math.ceil(answer.Data.VirtualCount / 100);
+        pages = Math.ceil(answer.Data.VirtualCount / pageSize);
         count += answer.Data.List.length;
       } while (ahead.length > 0 || next <= pages);
       return { rows: count, seconds: (performance.now() - started) / 1000 };
-    }, chatbotId);
+    }, { serialNumber: chatbotId, path: operations.RealEstateList.path, pageSize: MAX_PAGE_SIZE });
     const cpu = cpuMeter?.stop();
     if (rows < expected) throw new Error(`the requests read ${rows} listings, not ${expected}`);
     return { rows, seconds, longTasks: [], heapMb: 0, summary: `${rows} listings read`, cpu };
