@@ -89,6 +89,39 @@ describe('mountWidget', () => {
     shadow.querySelector('form')!.requestSubmit();
     await expect.poll(() => shadow.querySelector('.message.notice')?.textContent).toContain('Slow down, please.');
   });
+
+  it.each([
+    ['while its answer streams', true],
+    ['before its answer\'s first fragment', false],
+  ])('Talk to a human %s: the answer stays under its question and the team\'s message after it, on screen and stored', async (_when, streamsFirst) => {
+    let finish: (text: string) => void = () => undefined;
+    const transport: WidgetTransport = {
+      openSession: async () => ({ SessionID: 1, VisitorToken: 't' }),
+      ask: (_session, _content, onText) => {
+        if (streamsFirst) onText('Four homes');
+        return new Promise<string>((resolve) => {
+          finish = resolve;
+        });
+      },
+    };
+    const host = document.body.appendChild(document.createElement('div'));
+    const humanSettings = { ...settings, TalkToHumanEmail: 'agents@example.com', TalkToHumanResponseMessage: 'An agent will write back today.' };
+    mountWidget(host, humanSettings, { transport, storage: new VisitorStorage(BOT, browserStorages(window)), serviceOrigin: 'http://localhost:8787' }).open();
+    const shadow = shadowOf(host);
+    shadow.querySelector('textarea')!.value = 'Homes in Denver';
+    shadow.querySelector('form')!.requestSubmit();
+    await expect.poll(() => shadow.querySelectorAll('.message.visitor').length).toBe(1);
+    await vi.waitFor(() => expect(streamsFirst ? shadow.querySelector('.message.bot[aria-busy="true"]') : shadow.querySelector('.message.visitor')).not.toBeNull());
+
+    [...shadow.querySelectorAll('button')].find((button) => button.textContent === 'Talk to a human')!.click();
+    finish('Four homes for rent in Denver.');
+
+    const logTexts = () => [...shadow.querySelectorAll('.message .bubble')].map((bubble) => bubble.textContent?.replace(/\d+:\d+\s?[AP]M$/, '').trim());
+    await expect.poll(() => shadow.querySelector('.message.bot[aria-busy="true"]')).toBeNull();
+    await expect.poll(logTexts).toEqual(['Welcome', 'Homes in Denver', 'Four homes for rent in Denver.', expect.stringContaining('An agent will write back today.')]);
+    const stored = JSON.parse(localStorage.getItem(transcriptKey(BOT))!) as { messages: { text: string }[] };
+    expect(stored.messages.map((message) => message.text.split('\n')[0])).toEqual(['Homes in Denver', 'Four homes for rent in Denver.', 'An agent will write back today.']);
+  });
 });
 
 describe('growWithText', () => {

@@ -285,6 +285,28 @@ export function mountWidget(host: HTMLElement, initial: VisitorSettings, options
       return item;
     }
 
+    /**
+     * Puts a settled answer (or the notice of one that failed) right after its question, in the
+     * place its streaming item held. Whatever was added while it streamed ("Talk to a human")
+     * stays after it, as the visitor saw it, in the log and in the stored transcript alike.
+     */
+    function settleAfter(question: TranscriptMessage, message: TranscriptMessage, streamingItem: HTMLDivElement | null): void {
+      const at = messages.indexOf(question);
+      if (at === -1) {
+        streamingItem?.remove();
+        append(message);
+        return;
+      }
+      messages = [...messages.slice(0, at + 1), message, ...messages.slice(at + 1)];
+      if (streamingItem?.isConnected) {
+        streamingItem.replaceWith(messageItem(message));
+        log.scrollTop = log.scrollHeight;
+      } else {
+        // No fragment came before the end, so nothing holds its place: the log is drawn again.
+        renderLog();
+      }
+    }
+
     async function sessionOf(): Promise<VisitorSession> {
       if (transcript) return { SessionID: transcript.sessionId, VisitorToken: transcript.visitorToken };
       const session = await transport.openSession();
@@ -343,11 +365,9 @@ export function mountWidget(host: HTMLElement, initial: VisitorSettings, options
           transcript = null;
           whole = await askInSession();
         }
-        streaming.item?.remove();
-        append({ ...answer, text: whole });
+        settleAfter(sent, { ...answer, text: whole }, streaming.item);
       } catch (error) {
-        streaming.item?.remove();
-        append({ role: 'notice', text: error instanceof WidgetAnswerError ? error.message : 'Something went wrong. Please ask again.', at: now() });
+        settleAfter(sent, { role: 'notice', text: error instanceof WidgetAnswerError ? error.message : 'Something went wrong. Please ask again.', at: now() }, streaming.item);
       } finally {
         setPending(false);
         save();
