@@ -5,6 +5,7 @@ import { compileHints } from './build/compile-hints';
 import { directImports } from './build/direct-imports';
 import { earlyEntry } from './build/early-entry';
 import { mantineStylesCheck } from './build/mantine-styles-check';
+import { mantineUseId } from './build/mantine-use-id';
 import { precompress } from './build/precompress';
 import { reactRouterProduction } from './build/react-router-production';
 import { scrollAreaWithoutFloatingUi } from './build/scroll-area-without-floating-ui';
@@ -38,6 +39,8 @@ export default defineConfig(({ command }) => ({
     directImports(DIRECT_IMPORTS),
     // Keeps popover positioning out of every page with a table.
     scrollAreaWithoutFloatingUi(),
+    // Mantine's components get React's id as it is, so none renders twice as it mounts.
+    mantineUseId(),
     // Functions compiled off the main thread while the chunks download.
     compileHints(),
     // Starts the open page's downloads and the bootstrap request before the app's chunks arrive.
