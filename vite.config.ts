@@ -4,6 +4,7 @@ import { chunkReport } from './build/chunk-report';
 import { compileHints } from './build/compile-hints';
 import { directImports } from './build/direct-imports';
 import { earlyEntry } from './build/early-entry';
+import { mantineCssVariablesAtBuild } from './build/mantine-css-variables-at-build';
 import { mantineStylesCheck } from './build/mantine-styles-check';
 import { mantineUseId } from './build/mantine-use-id';
 import { precompress } from './build/precompress';
@@ -41,6 +42,8 @@ export default defineConfig(({ command }) => ({
     scrollAreaWithoutFloatingUi(),
     // Mantine's components get React's id as it is, so none renders twice as it mounts.
     mantineUseId(),
+    // The theme's variables are a stylesheet (src/app/theme-css-variables.css), not computed at run time.
+    mantineCssVariablesAtBuild(),
     // Functions compiled off the main thread while the chunks download.
     compileHints(),
     // Starts the open page's downloads and the bootstrap request before the app's chunks arrive.

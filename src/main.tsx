@@ -2,6 +2,8 @@
 import './boot';
 import './app/mantine-styles.css';
 import '@mantine/notifications/styles.css';
+// The theme's colour variables, written once (theme-css-variables.test.tsx), not by the provider at run time.
+import './app/theme-css-variables.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -13,7 +15,7 @@ import { DeferredNotifications, notificationsContainer } from './app/deferred-no
 import { whenFirstPageSettled } from './app/first-page-settled';
 import { createQueryClient } from './app/query-client';
 import { createRouter } from './app/router';
-import { cssVariablesResolver, theme } from './app/theme';
+import { theme } from './app/theme';
 
 const queryClient = createQueryClient();
 const router = createRouter(queryClient);
@@ -39,7 +41,7 @@ function whenDocumentParsed(): Promise<void> {
 
 const app = (
   <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
+    <MantineProvider theme={theme} withCssVariables={false} defaultColorScheme="auto">
       <QueryClientProvider client={queryClient}>
         <DeferredNotifications />
         <ConfirmHost />

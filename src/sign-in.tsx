@@ -1,8 +1,10 @@
 import './app/mantine-styles.css';
+// The theme's colour variables, written once (theme-css-variables.test.tsx), not by the provider at run time.
+import './app/theme-css-variables.css';
 import { MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { cssVariablesResolver, theme } from './app/theme';
+import { theme } from './app/theme';
 import { SignInPage } from './features/access/sign-in-page';
 
 /*
@@ -11,7 +13,7 @@ import { SignInPage } from './features/access/sign-in-page';
  */
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
+    <MantineProvider theme={theme} withCssVariables={false} defaultColorScheme="auto">
       <SignInPage />
     </MantineProvider>
   </StrictMode>,
