@@ -8,7 +8,7 @@ import { cssVariablesResolver, theme } from './theme';
  * for our theme (its colour variables, ours from cssVariablesResolver included), written
  * once here instead: main.tsx and sign-in.tsx import the file and turn the provider's own
  * off (`withCssVariables={false}`), so a first visit does not compute them before its first
- * paint. When the theme changes, `npx vitest run -u src/app/theme-css-variables.test.tsx`
+ * paint. When the theme changes, `npx vitest run src/app/theme-css-variables.test.tsx --update`
  * writes the file again; in CI a stale file fails here.
  */
 it("is the CSS Mantine's provider writes for our theme", async () => {
@@ -19,5 +19,5 @@ it("is the CSS Mantine's provider writes for our theme", async () => {
   );
   const style = container.ownerDocument.querySelector('style[data-mantine-styles="true"]');
   expect(style?.textContent).toContain('--mantine-color-dimmed');
-  await expect(`/* Written by src/app/theme-css-variables.test.tsx (vitest -u): Mantine's variables for src/app/theme.ts. */\n${style!.textContent!.trim()}\n`).toMatchFileSnapshot('./theme-css-variables.css');
+  await expect(`/* Written by src/app/theme-css-variables.test.tsx (vitest --update): Mantine's variables for src/app/theme.ts. */\n${style!.textContent!.trim()}\n`).toMatchFileSnapshot('./theme-css-variables.css');
 });
