@@ -292,7 +292,8 @@ export function mountWidget(host: HTMLElement, initial: VisitorSettings, options
      */
     function settleAfter(question: TranscriptMessage, message: TranscriptMessage, streamingItem: HTMLDivElement | null): void {
       const at = messages.indexOf(question);
-      if (at === -1) {
+      // Nothing was added after its question (the usual case), or the question is gone: it goes last.
+      if (at === -1 || at === messages.length - 1) {
         streamingItem?.remove();
         append(message);
         return;
