@@ -38,7 +38,8 @@ const DARK_SURFACES = [colors.dark[7], colors.dark[6], colors.dark[5]];
  * Mantine's defaults for secondary text are below 4.5:1: dimmed text (gray-6 on white 3.3:1,
  * dark-2 on dark-7 4.0:1), the light variants' text (green-9 on green-1 4.0:1) and error text
  * (red-6 on white 3.3:1). Each is replaced by the nearest colour that reads on the surfaces
- * it is drawn on.
+ * it is drawn on. Not run in the browser: theme-css-variables.test.tsx writes what Mantine's
+ * provider makes of it into theme-css-variables.css, which the entries import.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => {
   const light: Record<string, string> = {
