@@ -40,6 +40,23 @@ test.describe('app shell and connection', () => {
     expect(errors).toEqual([]);
   });
 
+  test("a first visit to the chat asks for the chatbot's settings while the page's code is still on its way", async ({ page }) => {
+    // The chat's route loader sends the request (src/app/prefetch.ts). The page's chunk is held
+    // until the request is seen: were it sent by the page itself, it would never come.
+    const detailAsked = page.waitForRequest((request) => request.url().endsWith('/chat/Chatbot/Detail'));
+    let pageCodeHeld = false;
+    await page.route(/\/assets\/chat-page-[\w-]+\.js$/, async (route) => {
+      pageCodeHeld = true;
+      await detailAsked;
+      await route.continue();
+    });
+    await page.goto('/bots/e2e-shell/chat', { waitUntil: 'commit' });
+    await detailAsked;
+    expect(pageCodeHeld).toBe(true);
+    await expect(page.getByRole('heading', { name: 'Chat', level: 2 })).toBeVisible();
+    await expect(page.getByRole('log', { name: 'Transcript' }).getByText('Write a message to start a chat')).toBeVisible();
+  });
+
   test('navigation reaches the three areas and every view is linkable', async ({ page }) => {
     await page.goto('/bots/e2e-shell/listings');
     const nav = page.getByRole('navigation', { name: 'Main navigation' });

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, redirect } from 'react-router';
 import { AppLayout } from './app-layout';
 import { NotFound } from './not-found';
-import { prefetchListings, prefetchShell, startPage } from './prefetch';
+import { prefetchChatDetail, prefetchListings, prefetchShell, startPage } from './prefetch';
 import { RouteError } from './route-error';
 import { areaModules } from './route-modules';
 
@@ -73,6 +73,10 @@ export function createRouter(queryClient: QueryClient) {
                 },
                 {
                   path: 'chat',
+                  loader: ({ params }) => {
+                    prefetchChatDetail(queryClient, params.botId);
+                    return null;
+                  },
                   lazy: () => areaModules.chat().then((m) => ({ Component: m.ChatPage })),
                 },
                 {

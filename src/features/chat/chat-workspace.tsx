@@ -205,6 +205,7 @@ function Conversation({ store, chatbotId, settings, settingsVersion, onSuggestio
         chatbotId={chatbotId}
         session={session}
         settings={settings.data ?? undefined}
+        settingsPending={settings.isPending}
         suggestionsDisabled={isSessionBusy(snapshot, sessionId)}
         onSuggestion={onSuggestion}
         onRetry={retryAnswer}

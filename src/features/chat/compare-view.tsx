@@ -87,6 +87,7 @@ function ComparePane({
         label={`Transcript of ${chatbotId}`}
         emptyHint="Ask a question below: both chatbots answer it, each in a session of its own."
         settings={settings.data ?? undefined}
+        settingsPending={settings.isPending}
         suggestionsDisabled={busy}
         onSuggestion={onSuggestion}
         onRetry={retry}

@@ -1,5 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
+import type { ChatbotDetail } from '../../api/contract';
 import { createChatbotSettings } from '../../demo-data';
 import type { AssistantMessage, ChatSession, UserMessage } from './chat-transcript';
 import { Transcript } from './transcript';
@@ -27,13 +28,17 @@ const settingsNow = () => ({ ...createChatbotSettings({ UserMessageColor: 'rgb(2
 
 const noop = () => {};
 
-function transcriptOf(session: ChatSession) {
+function transcriptOf(
+  session: ChatSession | null,
+  { settings, settingsPending = false }: { settings?: ChatbotDetail | undefined; settingsPending?: boolean } = { settings: settingsNow() },
+) {
   return (
     <MantineProvider env="test">
       <Transcript
         chatbotId="bot-a"
         session={session}
-        settings={settingsNow()}
+        settings={settings}
+        settingsPending={settingsPending}
         suggestionsDisabled={false}
         onSuggestion={noop}
         onRetry={noop}
@@ -47,6 +52,24 @@ function transcriptOf(session: ChatSession) {
 describe('Transcript', () => {
   beforeEach(() => {
     renders.question = 0;
+  });
+
+  it('holds the empty conversation\'s hint back until the settings are in, so the welcome message does not push it down', () => {
+    const hint = 'Write a message to start a chat; it opens a new session.';
+    const { rerender } = render(transcriptOf(null, { settings: undefined, settingsPending: true }));
+    expect(screen.queryByText(hint)).not.toBeInTheDocument();
+
+    rerender(transcriptOf(null, { settings: { ...settingsNow(), WelcomeMessage: 'Hello from Sunrise' } }));
+    const welcome = screen.getByTestId('welcome-message');
+    expect(welcome).toHaveTextContent('Hello from Sunrise');
+    // The hint comes after the welcome message, drawn in the same render.
+    expect(welcome.compareDocumentPosition(screen.getByText(hint)) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('shows the hint when the settings could not be read, without a welcome message', () => {
+    render(transcriptOf(null, { settings: undefined, settingsPending: false }));
+    expect(screen.getByText('Write a message to start a chat; it opens a new session.')).toBeInTheDocument();
+    expect(screen.queryByTestId('welcome-message')).not.toBeInTheDocument();
   });
 
   it('shows the question in the user colour, and does not render it again while its answer arrives and settles', () => {

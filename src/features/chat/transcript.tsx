@@ -24,6 +24,11 @@ interface TranscriptProps {
   /** What to do first, while there is no session. */
   emptyHint?: string;
   settings: ChatbotDetail | undefined;
+  /**
+   * The settings are still on their way: the empty conversation's hint waits for them, so the
+   * welcome message, which comes first, does not push it down as it arrives.
+   */
+  settingsPending: boolean;
   suggestionsDisabled: boolean;
   onSuggestion: (text: string) => void;
   onRetry: (message: AssistantMessage) => void;
@@ -58,6 +63,7 @@ export function Transcript({
   label = 'Transcript',
   emptyHint = 'Write a message to start a chat; it opens a new session.',
   settings,
+  settingsPending,
   suggestionsDisabled,
   onSuggestion,
   onRetry,
@@ -195,7 +201,7 @@ export function Transcript({
               ))}
             </Group>
           )}
-          {messages.length === 0 && (
+          {messages.length === 0 && !(settingsPending && !session) && (
             <Text size="sm" c="dimmed" ta="center" py="md">
               {session ? 'No messages in this session yet.' : emptyHint}
             </Text>
