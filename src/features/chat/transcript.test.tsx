@@ -66,6 +66,19 @@ describe('Transcript', () => {
     expect(welcome.compareDocumentPosition(screen.getByText(hint)) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
+  it('reads no layout while it mounts: the first height comes from the resize observer, after the browser has laid it out', () => {
+    const heightRead = vi.fn(() => 0);
+    const scrollHeight = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollHeight')!;
+    Object.defineProperty(Element.prototype, 'scrollHeight', { configurable: true, get: heightRead });
+    try {
+      render(transcriptOf(null));
+      expect(screen.getByTestId('welcome-message')).toBeInTheDocument();
+      expect(heightRead).not.toHaveBeenCalled();
+    } finally {
+      Object.defineProperty(Element.prototype, 'scrollHeight', scrollHeight);
+    }
+  });
+
   it('shows the hint when the settings could not be read, without a welcome message', () => {
     render(transcriptOf(null, { settings: undefined, settingsPending: false }));
     expect(screen.getByText('Write a message to start a chat; it opens a new session.')).toBeInTheDocument();

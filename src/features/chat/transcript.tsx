@@ -121,10 +121,14 @@ export function Transcript({
     const element = viewport.current;
     const inner = content.current;
     if (!element || !inner) return;
-    let lastHeight = element.scrollHeight;
+    // Unknown until the observer's first call, which comes after the browser has laid the
+    // transcript out: read here, the height would force that layout inside the task that
+    // mounts the page (about 20 ms of CPU on a first visit, traced), and again after it.
+    // That first call counts the whole height as growth, so a view that follows stays at the end.
+    let lastHeight: number | undefined;
     const observer = new ResizeObserver(() => {
       const height = element.scrollHeight;
-      const grown = Math.max(0, height - lastHeight);
+      const grown = lastHeight === undefined ? height : Math.max(0, height - lastHeight);
       lastHeight = height;
       const fromEnd = height - element.scrollTop - element.clientHeight;
       const showEnd = showEndOnGrowth.current;
